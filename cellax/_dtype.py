@@ -1,0 +1,186 @@
+"""MindSpore dtype objects and their one table of JAX/NumPy equivalents.
+
+``cellax.float32`` prints as ``Float32`` like ``mindspore.float32``; it compares equal to
+itself, to its NumPy dtype and to the name strings MindSpore users write (``'float32'``).
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+__all__ = [
+    "Type",
+    "bool_",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "bfloat16",
+    "complex64",
+    "complex128",
+    "half",
+    "single",
+    "double",
+    "float_",
+    "int_",
+    "uint",
+    "dtype_to_nptype",
+    "dtype_to_pytype",
+    "pytype_to_dtype",
+    "get_py_obj_dtype",
+    "number_type",
+    "int_type",
+    "uint_type",
+    "float_type",
+]
+
+
+class Type:
+    """A MindSpore data type (``cellax.float32`` ...), backed by a NumPy dtype.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.float32)
+        Float32
+        >>> ms.float32 == ms.dtype.float32
+        True
+    """
+
+    __slots__ = ("name", "np_dtype")
+
+    def __init__(self, name: str, np_dtype) -> None:
+        self.name = name
+        self.np_dtype = np.dtype(np_dtype)
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Type):
+            return self.np_dtype == other.np_dtype
+        try:
+            return self is to_dtype(other)
+        except (TypeError, ValueError):
+            return False
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.np_dtype)
+
+    def __reduce__(self):
+        return (to_dtype, (self.name,))
+
+    @property
+    def is_floating(self) -> bool:
+        return self.np_dtype.kind == "f" or self.name == "BFloat16"
+
+
+bool_ = Type("Bool", np.bool_)
+int8 = Type("Int8", np.int8)
+int16 = Type("Int16", np.int16)
+int32 = Type("Int32", np.int32)
+int64 = Type("Int64", np.int64)
+uint8 = Type("UInt8", np.uint8)
+uint16 = Type("UInt16", np.uint16)
+uint32 = Type("UInt32", np.uint32)
+uint64 = Type("UInt64", np.uint64)
+float16 = Type("Float16", np.float16)
+float32 = Type("Float32", np.float32)
+float64 = Type("Float64", np.float64)
+bfloat16 = Type("BFloat16", jnp.bfloat16)
+complex64 = Type("Complex64", np.complex64)
+complex128 = Type("Complex128", np.complex128)
+
+half, single, double = float16, float32, float64
+float_, int_, uint = float32, int64, uint64
+
+_ALL = (
+    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+    float16, float32, float64, bfloat16, complex64, complex128,
+)  # fmt: skip
+_BY_NP = {t.np_dtype: t for t in _ALL}
+_BY_NAME = {}
+for _t in _ALL:
+    _BY_NAME[_t.name.lower()] = _t
+    _BY_NAME[_t.np_dtype.name] = _t
+_BY_NAME.update(bool=bool_, half=float16, float=float32, double=float64, int=int64)
+_BY_PY = {bool: bool_, int: int64, float: float32, complex: complex64}
+
+number_type = tuple(t for t in _ALL if t is not bool_)
+int_type = (int8, int16, int32, int64)
+uint_type = (uint8, uint16, uint32, uint64)
+float_type = (float16, float32, float64, bfloat16)
+
+
+def to_dtype(value) -> Type:
+    """Return the cellax Type for a Type, NumPy/JAX dtype, Python type or name string."""
+    if isinstance(value, Type):
+        return value
+    if isinstance(value, str):
+        found = _BY_NAME.get(value.lower())
+        if found is None:
+            raise TypeError(
+                f"For 'dtype', the name must be one of {sorted(_BY_NAME)}, but got {value!r}."
+            )
+        return found
+    if value in _BY_PY:
+        return _BY_PY[value]
+    try:
+        np_dtype = np.dtype(value)
+    except TypeError:
+        raise TypeError(
+            f"For 'dtype', expected a cellax dtype (e.g. cellax.float32), a NumPy dtype or a "
+            f"dtype name, but got {value!r} of type {type(value).__name__}."
+        ) from None
+    found = _BY_NP.get(np_dtype)
+    if found is None:
+        raise TypeError(f"For 'dtype', the NumPy dtype {np_dtype} has no cellax equivalent.")
+    return found
+
+
+def from_numpy_dtype(np_dtype) -> Type:
+    """The Type of an array's dtype (fast path for Tensor.dtype)."""
+    return _BY_NP[np_dtype]
+
+
+def dtype_to_nptype(type_) -> type:
+    """Return the NumPy scalar type of a cellax dtype, e.g. ``numpy.float32``."""
+    return to_dtype(type_).np_dtype.type
+
+
+def dtype_to_pytype(type_) -> type:
+    """Return the Python type (bool, int, float or complex) matching a cellax dtype."""
+    kind = to_dtype(type_).np_dtype.kind
+    return {"b": bool, "i": int, "u": int, "f": float, "V": float, "c": complex}[kind]
+
+
+def pytype_to_dtype(obj) -> Type:
+    """Return the cellax dtype of a Python type (``int`` -> Int64, ``float`` -> Float32)."""
+    return to_dtype(obj)
+
+
+def get_py_obj_dtype(obj) -> Type:
+    """Return the cellax dtype MindSpore would give the Python object or Tensor ``obj``."""
+    if hasattr(obj, "dtype"):
+        return to_dtype(obj.dtype)
+    return to_dtype(type(obj))
+
+
+def is_float(type_: Type) -> bool:
+    return type_ in float_type
+
+
+def is_integer_like(np_dtype) -> bool:
+    return np.dtype(np_dtype).kind in "biu"

@@ -1,0 +1,59 @@
+"""Message helpers and the longer explanations cellax gives for tracing mistakes."""
+
+from __future__ import annotations
+
+__all__ = ["check_type", "check_bool", "check_int", "check_positive_int", "MSG_TRACER_BOOL"]
+
+MSG_TRACER_BOOL = """\
+For '{api}', a Python `if`/`while`/`bool()` needs a concrete value, but the Tensor is traced \
+(inside cellax.jit, GRAPH_MODE or a grad/vmap transform) and has no value yet.
+
+    ❌  if x > 0: y = x
+    ✅  y = ops.select(x > 0, x, ops.zeros_like(x))
+
+Use ops.select / ops.where for value-dependent choices, or pass the deciding value as a static
+argument (a Python number) instead of a Tensor."""
+
+MSG_TRACER_LEAK = """\
+For '{cell}', construct stored a traced value on the attribute '{name}' while being compiled \
+or differentiated. The value only exists inside the trace, so keeping it on the Cell would leak \
+it. Store state in a Parameter or buffer and update it with ops.assign, or return it:
+
+    ❌  self.{name} = x * 2
+    ✅  ops.assign(self.{name}, x * 2)   # with self.{name} a Parameter / nn.Buffer"""
+
+
+def type_name(value) -> str:
+    return type(value).__name__
+
+
+def check_type(api: str, name: str, value, types, expected: str | None = None):
+    if not isinstance(value, types):
+        if expected is None:
+            names = types if isinstance(types, tuple) else (types,)
+            expected = " or ".join(t.__name__ for t in names)
+        raise TypeError(
+            f"For '{api}', the type of '{name}' must be {expected}, but got {value!r} "
+            f"of type {type_name(value)}."
+        )
+    return value
+
+
+def check_bool(api: str, name: str, value) -> bool:
+    return check_type(api, name, value, bool)
+
+
+def check_int(api: str, name: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"For '{api}', the type of '{name}' must be int, but got {value!r} "
+            f"of type {type_name(value)}."
+        )
+    return value
+
+
+def check_positive_int(api: str, name: str, value) -> int:
+    check_int(api, name, value)
+    if value <= 0:
+        raise ValueError(f"For '{api}', '{name}' must be a positive int, but got {value}.")
+    return value

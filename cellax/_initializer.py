@@ -1,0 +1,364 @@
+"""Initializers (``cellax.common.initializer``): fill a new Tensor of a given shape and dtype.
+
+Random initializers draw from cellax's global key (``cellax.set_seed``).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import _dtype
+from ._random import next_key
+from ._tensor import Tensor, as_array, wrap
+
+__all__ = [
+    "Initializer",
+    "initializer",
+    "Normal",
+    "Uniform",
+    "One",
+    "Zero",
+    "Constant",
+    "XavierUniform",
+    "XavierNormal",
+    "HeUniform",
+    "HeNormal",
+    "TruncatedNormal",
+    "Identity",
+    "Orthogonal",
+    "Dirac",
+    "VarianceScaling",
+    "Sparse",
+]
+
+
+def _fans(shape: tuple) -> tuple[int, int]:
+    if len(shape) < 2:
+        raise ValueError(
+            f"For 'initializer', fan_in/fan_out need a shape with at least 2 dimensions, "
+            f"but got {shape}."
+        )
+    receptive = int(np.prod(shape[2:])) if len(shape) > 2 else 1
+    return shape[1] * receptive, shape[0] * receptive
+
+
+def _gain(nonlinearity: str, param=None) -> float:
+    linear = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+              "conv_transpose3d", "sigmoid")  # fmt: skip
+    if nonlinearity in linear:
+        return 1.0
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        slope = 0.01 if param is None else float(param)
+        return math.sqrt(2.0 / (1 + slope**2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"For 'initializer', unsupported nonlinearity {nonlinearity!r}.")
+
+
+class Initializer:
+    """Base class: subclasses implement ``_generate(shape, np_dtype) -> jax.Array``."""
+
+    def __init__(self, **kwargs) -> None:
+        self._kwargs = kwargs
+
+    def _generate(self, shape: tuple, np_dtype):
+        raise NotImplementedError
+
+    def __call__(self, arr):
+        """Fill the NumPy array ``arr`` in place (MindSpore's Initializer protocol)."""
+        arr[...] = np.asarray(self._generate(tuple(arr.shape), arr.dtype))
+        return arr
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._kwargs.items())
+        return f"{type(self).__name__}({args})"
+
+
+class Zero(Initializer):
+    """Fill with 0."""
+
+    def _generate(self, shape, np_dtype):
+        return jnp.zeros(shape, np_dtype)
+
+
+class One(Initializer):
+    """Fill with 1."""
+
+    def _generate(self, shape, np_dtype):
+        return jnp.ones(shape, np_dtype)
+
+
+class Constant(Initializer):
+    """Fill with ``value``."""
+
+    def __init__(self, value) -> None:
+        super().__init__(value=value)
+        self.value = value
+
+    def _generate(self, shape, np_dtype):
+        return jnp.full(shape, self.value, np_dtype)
+
+
+class Normal(Initializer):
+    """Normal distribution N(mean, sigma^2). Default: ``sigma=0.01, mean=0.0``."""
+
+    def __init__(self, sigma: float = 0.01, mean: float = 0.0) -> None:
+        super().__init__(sigma=sigma, mean=mean)
+        self.sigma, self.mean = sigma, mean
+
+    def _generate(self, shape, np_dtype):
+        sample = jax.random.normal(next_key(), shape, jnp.float32)
+        return (sample * self.sigma + self.mean).astype(np_dtype)
+
+
+class Uniform(Initializer):
+    """Uniform distribution U(-scale, scale). Default: ``scale=0.07``."""
+
+    def __init__(self, scale: float = 0.07) -> None:
+        super().__init__(scale=scale)
+        self.scale = scale
+
+    def _generate(self, shape, np_dtype):
+        sample = jax.random.uniform(next_key(), shape, jnp.float32, -self.scale, self.scale)
+        return sample.astype(np_dtype)
+
+
+class TruncatedNormal(Initializer):
+    """Normal N(mean, sigma^2) truncated to [a, b]. Default: ``sigma=0.01, mean=0, a=-2, b=2``."""
+
+    def __init__(self, sigma: float = 0.01, mean: float = 0.0, a: float = -2.0, b: float = 2.0):
+        super().__init__(sigma=sigma, mean=mean, a=a, b=b)
+        self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
+
+    def _generate(self, shape, np_dtype):
+        lower = (self.a - self.mean) / self.sigma
+        upper = (self.b - self.mean) / self.sigma
+        sample = jax.random.truncated_normal(next_key(), lower, upper, shape, jnp.float32)
+        return (sample * self.sigma + self.mean).astype(np_dtype)
+
+
+class XavierUniform(Initializer):
+    """Glorot uniform: U(-b, b) with b = gain * sqrt(6 / (fan_in + fan_out))."""
+
+    def __init__(self, gain: float = 1) -> None:
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _generate(self, shape, np_dtype):
+        fan_in, fan_out = _fans(shape)
+        bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
+        return jax.random.uniform(next_key(), shape, jnp.float32, -bound, bound).astype(np_dtype)
+
+
+class XavierNormal(Initializer):
+    """Glorot normal: N(0, s^2) with s = gain * sqrt(2 / (fan_in + fan_out))."""
+
+    def __init__(self, gain: float = 1) -> None:
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _generate(self, shape, np_dtype):
+        fan_in, fan_out = _fans(shape)
+        std = self.gain * math.sqrt(2.0 / (fan_in + fan_out))
+        return (jax.random.normal(next_key(), shape, jnp.float32) * std).astype(np_dtype)
+
+
+class _He(Initializer):
+    def __init__(self, negative_slope=0, mode: str = "fan_in", nonlinearity: str = "leaky_relu"):
+        if mode not in ("fan_in", "fan_out"):
+            raise ValueError(
+                f"For '{type(self).__name__}', 'mode' must be 'fan_in' or 'fan_out', "
+                f"but got {mode!r}."
+            )
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
+
+    def _std(self, shape) -> float:
+        fan_in, fan_out = _fans(shape)
+        fan = fan_in if self.mode == "fan_in" else fan_out
+        return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+
+
+class HeUniform(_He):
+    """Kaiming uniform: U(-b, b) with b = gain * sqrt(3 / fan)."""
+
+    def _generate(self, shape, np_dtype):
+        bound = math.sqrt(3.0) * self._std(shape)
+        return jax.random.uniform(next_key(), shape, jnp.float32, -bound, bound).astype(np_dtype)
+
+
+class HeNormal(_He):
+    """Kaiming normal: N(0, s^2) with s = gain / sqrt(fan)."""
+
+    def _generate(self, shape, np_dtype):
+        std = self._std(shape)
+        return (jax.random.normal(next_key(), shape, jnp.float32) * std).astype(np_dtype)
+
+
+class Identity(Initializer):
+    """The identity matrix (2-D shapes only)."""
+
+    def _generate(self, shape, np_dtype):
+        if len(shape) != 2:
+            raise ValueError(f"For 'Identity', the shape must be 2-D, but got {shape}.")
+        return jnp.eye(*shape, dtype=np_dtype)
+
+
+class Orthogonal(Initializer):
+    """A (semi-)orthogonal matrix scaled by ``gain``."""
+
+    def __init__(self, gain: float = 1.0) -> None:
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _generate(self, shape, np_dtype):
+        if len(shape) < 2:
+            raise ValueError(f"For 'Orthogonal', the shape must be at least 2-D, got {shape}.")
+        init = jax.nn.initializers.orthogonal(scale=self.gain)
+        return init(next_key(), shape, jnp.float32).astype(np_dtype)
+
+
+class Dirac(Initializer):
+    """Dirac delta for convolution weights (3-D to 5-D shapes)."""
+
+    def __init__(self, groups: int = 1) -> None:
+        super().__init__(groups=groups)
+        self.groups = groups
+
+    def _generate(self, shape, np_dtype):
+        if len(shape) not in (3, 4, 5):
+            raise ValueError(f"For 'Dirac', the shape must be 3-D to 5-D, but got {shape}.")
+        out = np.zeros(shape, np.float32)
+        per_group = shape[0] // self.groups
+        centre = tuple(s // 2 for s in shape[2:])
+        for g in range(self.groups):
+            for d in range(min(per_group, shape[1])):
+                out[(g * per_group + d, d) + centre] = 1
+        return jnp.asarray(out, np_dtype)
+
+
+class VarianceScaling(Initializer):
+    """Samples scaled to the fan: ``scale / fan`` variance, normal or uniform."""
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal") -> None:
+        super().__init__(scale=scale, mode=mode, distribution=distribution)
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def _generate(self, shape, np_dtype):
+        distribution = {"untruncated_normal": "normal"}.get(self.distribution, self.distribution)
+        init = jax.nn.initializers.variance_scaling(
+            self.scale, self.mode, distribution, in_axis=1, out_axis=0
+        )
+        return init(next_key(), shape, jnp.float32).astype(np_dtype)
+
+
+class Sparse(Initializer):
+    """2-D weight with a fraction ``sparsity`` of each column zero, the rest N(0, sigma^2)."""
+
+    def __init__(self, sparsity: float, sigma: float = 0.01) -> None:
+        super().__init__(sparsity=sparsity, sigma=sigma)
+        self.sparsity, self.sigma = sparsity, sigma
+
+    def _generate(self, shape, np_dtype):
+        if len(shape) != 2:
+            raise ValueError(f"For 'Sparse', the shape must be 2-D, but got {shape}.")
+        rows = shape[0]
+        zeros = int(math.ceil(self.sparsity * rows))
+        values = jax.random.normal(next_key(), shape, jnp.float32) * self.sigma
+        order = jax.vmap(lambda k: jax.random.permutation(k, rows), out_axes=1)(
+            jax.random.split(next_key(), shape[1])
+        )
+        mask = order >= zeros
+        return jnp.where(mask, values, 0).astype(np_dtype)
+
+
+_BY_NAME = {
+    "zeros": Zero, "zero": Zero, "ones": One, "one": One,
+    "normal": Normal, "uniform": Uniform, "truncatednormal": TruncatedNormal,
+    "truncated_normal": TruncatedNormal,
+    "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
+    "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
+    "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal, "henormal": HeNormal,
+    "identity": Identity, "eye": Identity, "orthogonal": Orthogonal, "dirac": Dirac,
+    "variancescaling": VarianceScaling, "variance_scaling": VarianceScaling,
+}  # fmt: skip
+
+
+def _check_shape(shape) -> tuple:
+    if shape is None:
+        return ()
+    if isinstance(shape, numbers.Integral):
+        shape = (int(shape),)
+    try:
+        shape = tuple(int(d) for d in shape)
+    except TypeError:
+        raise TypeError(
+            f"For 'initializer', 'shape' must be an int or a sequence of ints, but got {shape!r}."
+        ) from None
+    if any(d < 0 for d in shape):
+        raise ValueError(
+            f"For 'initializer', every dimension of 'shape' must be >= 0, but got {shape}."
+        )
+    return shape
+
+
+def initializer(init, shape=None, dtype=_dtype.float32) -> Tensor:
+    """Create a Tensor of ``shape`` and ``dtype`` filled by ``init``.
+
+    Args:
+        init (Union[Tensor, str, Initializer, numbers.Number]): An Initializer, its name
+            (``'normal'``, ``'ones'``, ``'zeros'``, ``'xavier_uniform'``, ``'he_uniform'``, ...),
+            a number (constant fill) or a Tensor of exactly ``shape``.
+        shape (Union[tuple, list, int]): The shape. Default: ``None``.
+        dtype (cellax.dtype): The dtype. Default: ``cellax.float32``.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: If ``init`` is of an unsupported type.
+        ValueError: If ``init`` is an unknown name or a Tensor whose shape is not ``shape``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax.common.initializer import initializer, One
+        >>> print(initializer(One(), [1, 2, 3], ms.float32))
+        [[[1. 1. 1.]
+          [1. 1. 1.]]]
+        >>> print(initializer('zeros', (2,), ms.int32))
+        [0 0]
+    """
+    type_ = _dtype.to_dtype(dtype)
+    if isinstance(init, (Tensor, np.ndarray)):
+        array = as_array(init, type_)
+        if shape is not None and tuple(array.shape) != _check_shape(shape):
+            raise ValueError(
+                f"For 'initializer', the Tensor given as 'init' has shape {tuple(array.shape)}, "
+                f"which must equal 'shape' {_check_shape(shape)}."
+            )
+        return wrap(array)
+    shape = _check_shape(shape)
+    if isinstance(init, str):
+        cls = _BY_NAME.get(init.lower())
+        if cls is None:
+            raise ValueError(
+                f"For 'initializer', the name must be one of {sorted(_BY_NAME)}, but got {init!r}."
+            )
+        init = cls()
+    elif isinstance(init, bool) or not isinstance(init, (Initializer, numbers.Number)):
+        raise TypeError(
+            f"For 'initializer', 'init' must be a Tensor, str, Initializer or number, but got "
+            f"{init!r} of type {type(init).__name__}."
+        )
+    elif isinstance(init, numbers.Number):
+        init = Constant(init)
+    return wrap(init._generate(shape, type_.np_dtype))

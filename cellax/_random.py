@@ -1,0 +1,70 @@
+"""The global random key: one state slot, so eager and compiled code draw the same sequence."""
+
+from __future__ import annotations
+
+import jax
+
+from . import _state
+from ._errors import check_int
+
+__all__ = ["set_seed", "get_seed", "next_key", "RNG_STATE"]
+
+_DEFAULT_SEED = 0
+
+
+class _RngState(_state.Slot):
+    """The slot holding the global PRNG key (uint32[2])."""
+
+    __slots__ = ("_data", "seed", "__weakref__")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._data = jax.random.PRNGKey(seed)
+
+    def __repr__(self) -> str:
+        return f"RngState(seed={self.seed})"
+
+
+RNG_STATE = _RngState(_DEFAULT_SEED)
+
+
+def set_seed(seed: int) -> None:
+    """Set the global seed: random ops and initializers then repeat the same sequence.
+
+    Args:
+        seed (int): A non-negative integer.
+
+    Raises:
+        TypeError: If ``seed`` is not an int.
+        ValueError: If ``seed`` is negative.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.set_seed(1)
+        >>> a = ms.ops.rand(2)
+        >>> ms.set_seed(1)
+        >>> bool((a == ms.ops.rand(2)).all())
+        True
+    """
+    check_int("set_seed", "seed", seed)
+    if seed < 0:
+        raise ValueError(f"For 'set_seed', 'seed' must be non-negative, but got {seed}.")
+    if _state.current_frame() is not None:
+        raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
+    RNG_STATE.seed = seed
+    RNG_STATE._data = jax.random.PRNGKey(seed)
+
+
+def get_seed() -> int:
+    """Return the seed last given to :func:`set_seed` (0 by default)."""
+    return RNG_STATE.seed
+
+
+def next_key(seed: int | None = None):
+    """A fresh key: from ``seed`` when given (MindSpore's per-op seed), else the global key."""
+    if seed is not None and seed != 0:
+        return jax.random.PRNGKey(seed)
+    key = _state.read(RNG_STATE)
+    key, sub = jax.random.split(key)
+    _state.write(RNG_STATE, key)
+    return sub

@@ -1,0 +1,718 @@
+"""grad, value_and_grad, jit, vmap and checkpointed calls, built only on the state frame.
+
+Each transform turns a stateful callable into ``pure(slot_values, *args) -> (out, new_values)``
+by running it inside a frame (see ``_state.py``), hands ``pure`` to the JAX transform, then
+commits the new slot values one level up.
+"""
+
+from __future__ import annotations
+
+import functools as ft
+import types
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import _state
+from ._parameter import Parameter
+from ._state import DiscoveringFrame, Frame, Slot, SlotDiscovered
+from ._tensor import Tensor, unwrap, wrap
+
+__all__ = ["grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "GradOperation"]
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+def _is_array(x) -> bool:
+    return isinstance(x, (jax.Array, jax.core.Tracer, np.ndarray))
+
+
+def _to_arrays(tree):
+    """Tensors -> arrays, Python numbers -> arrays; keeps the structure."""
+    return jax.tree_util.tree_map(
+        lambda x: x if _is_array(x) else jnp.asarray(x), tree, is_leaf=lambda x: x is None
+    )
+
+
+def _to_tensors(tree):
+    return jax.tree_util.tree_map(
+        lambda x: wrap(x) if _is_array(x) else x, tree, is_leaf=lambda x: isinstance(x, Tensor)
+    )
+
+
+def _ones_cotangent(x):
+    dtype = np.dtype(x.dtype)
+    if dtype.kind in "biu":
+        return np.zeros(x.shape, jax.dtypes.float0)
+    return jnp.ones(x.shape, x.dtype)
+
+
+def _is_slot(x) -> bool:
+    return isinstance(x, Slot)
+
+
+# --------------------------------------------------------------------------------------------
+# grad / value_and_grad
+
+
+def _normalize_positions(api: str, grad_position, nargs: int):
+    if grad_position is None:
+        return None, False
+    single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
+    positions = (grad_position,) if single else grad_position
+    if not isinstance(positions, (tuple, list)) or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in positions
+    ):
+        raise TypeError(
+            f"For '{api}', 'grad_position' must be an int, a tuple of ints or None, but got "
+            f"{grad_position!r}."
+        )
+    if not positions:
+        raise ValueError(f"For '{api}', 'grad_position' must not be an empty tuple.")
+    normalized = []
+    for p in positions:
+        if not -nargs <= p < nargs:
+            raise IndexError(
+                f"For '{api}', 'grad_position' {p} is out of range: the function was called "
+                f"with {nargs} positional input(s)."
+            )
+        normalized.append(p % nargs)
+    return tuple(normalized), single
+
+
+def _normalize_weights(api: str, weights):
+    if weights is None:
+        return None, False
+    if isinstance(weights, Parameter):
+        return [weights], True
+    if isinstance(weights, types.GeneratorType):
+        weights = list(weights)
+    if not isinstance(weights, (list, tuple)):
+        raise TypeError(
+            f"For '{api}', 'weights' must be a Parameter, a list/tuple of Parameters or a "
+            f"ParameterTuple, but got {type(weights).__name__}."
+        )
+    for w in weights:
+        if not isinstance(w, Parameter):
+            raise TypeError(
+                f"For '{api}', every element of 'weights' must be a Parameter, but got "
+                f"{w!r} of type {type(w).__name__}."
+            )
+    return list(weights), False
+
+
+def _diff_input(api: str, value, position: int):
+    array = unwrap(value)
+    if not _is_array(array):
+        array = jnp.asarray(np.asarray(array, np.float32 if isinstance(value, float) else None))
+    if np.dtype(array.dtype).kind not in "fcV" and array.dtype != jnp.bfloat16:
+        raise TypeError(
+            f"For '{api}', the input at grad_position {position} must be a floating point "
+            f"Tensor to be differentiated, but got dtype {np.dtype(array.dtype)}. Cast it with "
+            f".astype(cellax.float32) or leave it out of grad_position."
+        )
+    return array
+
+
+def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
+    """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
+    parent = _state.current_frame()
+    weights = weights or []
+    positions = positions or ()
+    weight_values = [w._value for w in weights]
+    diff_inputs = [_diff_input(api, args[i], i) for i in positions]
+    written: list = []
+
+    def inner(weight_values, diff_inputs):
+        call_args = list(args)
+        for i, value in zip(positions, diff_inputs):
+            call_args[i] = wrap(value)
+        frame = Frame(weights, weight_values, parent)
+        with frame:
+            out = fn(*call_args, **kwargs)
+        out_arrays = _to_arrays(out)
+        if has_aux:
+            diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
+        else:
+            diff_part = out_arrays
+        items = frame.written_items()
+        written[:] = [slot for slot, _ in items]
+        return diff_part, (out_arrays, [value for _, value in items])
+
+    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
+        inner, weight_values, diff_inputs, has_aux=True
+    )
+    if sens is None:
+        cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
+    else:
+        cotangent = jax.tree_util.tree_map(
+            lambda s, o: jnp.asarray(s, o.dtype), _to_arrays(sens), diff_out
+        )
+    weight_grads, input_grads = vjp_fn(cotangent)
+    _state.commit(zip(written, new_values))
+    return out_arrays, input_grads, weight_grads
+
+
+def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w,
+                  return_ids):  # fmt: skip
+    ig = tuple(wrap(g) for g in input_grads)
+    wg = tuple(wrap(g) for g in weight_grads)
+    if return_ids:
+        ig = tuple((p, g) for p, g in zip(positions or (), ig))
+        wg = tuple((w.name, g) for w, g in zip(weights or (), wg))
+    ig_out = ig[0] if single_pos else ig
+    wg_out = wg[0] if single_w else wg
+    if positions is None:
+        return wg_out
+    if weights is None:
+        return ig_out
+    return ig_out, wg_out
+
+
+def _aux_of(out):
+    if isinstance(out, (tuple, list)):
+        return tuple(out[1:])
+    return ()
+
+
+def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api):
+    if not callable(fn):
+        raise TypeError(f"For '{api}', 'fn' must be callable, but got {type(fn).__name__}.")
+    if grad_position is None and weights is None:
+        raise ValueError(
+            f"For '{api}', 'grad_position' and 'weights' can not both be None: say what to "
+            f"differentiate with respect to."
+        )
+    weight_list, single_w = _normalize_weights(api, weights)
+
+    @ft.wraps(fn)
+    def grad_fn(*args, **kwargs):
+        positions, single_pos = _normalize_positions(api, grad_position, len(args))
+        out_arrays, input_grads, weight_grads = _differentiate(
+            api, fn, args, kwargs, positions, weight_list, has_aux
+        )
+        grads = _format_grads(
+            input_grads, weight_grads, positions, single_pos, weight_list, single_w, return_ids
+        )
+        out = _to_tensors(out_arrays)
+        if with_value:
+            return out, grads
+        if has_aux:
+            return grads, _aux_of(out)
+        return grads
+
+    return grad_fn
+
+
+def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
+    """Return a function computing the gradient of ``fn`` (``mindspore.grad``).
+
+    Args:
+        fn (Union[Cell, Function]): The function or Cell to differentiate.
+        grad_position (Union[int, tuple[int], None]): Which positional inputs to differentiate.
+            An int gives one gradient, a tuple a tuple. ``None`` differentiates only
+            ``weights``. Default: ``0``.
+        weights (Union[Parameter, ParameterTuple, list[Parameter], None]): Parameters to
+            differentiate, e.g. ``net.trainable_params()``. Default: ``None``.
+        has_aux (bool): If True, only the first output is differentiated and the other outputs
+            are returned as a tuple: ``grads, (aux,) = grad_fn(...)``. Default: ``False``.
+        return_ids (bool): Pair each gradient with its position or Parameter name.
+            Default: ``False``.
+
+    Returns:
+        Function. Without ``has_aux``, a function with several outputs is differentiated as the
+        sum of all outputs (each seeded with ones). With both ``grad_position`` and ``weights``
+        the result is ``(input_grads, weight_grads)``.
+
+    Raises:
+        ValueError: If ``grad_position`` and ``weights`` are both None.
+        TypeError: If ``weights`` holds non-Parameters or a differentiated input is not float.
+        IndexError: If ``grad_position`` is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> def f(x, y):
+        ...     return x * x * y
+        >>> x, y = ms.Tensor(3.0), ms.Tensor(2.0)
+        >>> print(ms.grad(f)(x, y))
+        12.0
+        >>> print(ms.grad(f, grad_position=(0, 1))(x, y))
+        (Tensor(shape=[], dtype=Float32, value= 12), Tensor(shape=[], dtype=Float32, value= 9))
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.grad.html
+    """
+    return _make_grad(fn, grad_position, weights, has_aux, return_ids, False, "grad")
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
+                   return_ids: bool = False):  # fmt: skip
+    """Like :func:`grad` but returns ``(value, grads)``, ``value`` being all of fn's output.
+
+    Examples:
+        >>> import cellax as ms
+        >>> value, g = ms.value_and_grad(lambda x: (x * x).sum())(ms.Tensor([1.0, 2.0]))
+        >>> print(value, g)
+        5.0 [2. 4.]
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.value_and_grad.html
+    """
+    return _make_grad(fn, grad_position, weights, has_aux, return_ids, True, "value_and_grad")
+
+
+class GradOperation:
+    """The class form of grad (``ops.GradOperation``).
+
+    Args:
+        get_all (bool): Differentiate all positional inputs (a tuple); otherwise only the
+            first. Default: ``False``.
+        get_by_list (bool): Differentiate the ``weights`` given when applying the operation.
+            Default: ``False``.
+        sens_param (bool): The last input of the returned function is the sensitivity
+            (output cotangent). Default: ``False``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> grad_all = ms.ops.GradOperation(get_all=True)
+        >>> print(grad_all(lambda x, y: x * y)(ms.Tensor(2.0), ms.Tensor(3.0)))
+        (Tensor(shape=[], dtype=Float32, value= 3), Tensor(shape=[], dtype=Float32, value= 2))
+    """
+
+    def __init__(self, get_all: bool = False, get_by_list: bool = False,
+                 sens_param: bool = False) -> None:  # fmt: skip
+        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
+                            ("sens_param", sens_param)):  # fmt: skip
+            if not isinstance(value, bool):
+                raise TypeError(
+                    f"For 'GradOperation', '{name}' must be a bool, but got {value!r}."
+                )
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+
+    def __call__(self, fn, weights=None):
+        api = "GradOperation"
+        if self.get_by_list:
+            weight_list, _ = _normalize_weights(api, weights)
+            if weight_list is None:
+                raise ValueError(f"For '{api}', get_by_list=True needs 'weights'.")
+        else:
+            weight_list = None
+
+        @ft.wraps(fn)
+        def grad_fn(*args, **kwargs):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise ValueError(f"For '{api}', sens_param=True needs the sens input last.")
+                args, sens = args[:-1], args[-1]
+            if self.get_all:
+                positions = tuple(range(len(args)))
+            elif self.get_by_list:
+                positions = None
+            else:
+                positions = (0,) if args else ()
+            _, input_grads, weight_grads = _differentiate(
+                api, fn, args, kwargs, positions, weight_list, False, sens
+            )
+            ig = tuple(wrap(g) for g in input_grads)
+            wg = tuple(wrap(g) for g in weight_grads)
+            if self.get_by_list and self.get_all:
+                return ig, wg
+            if self.get_by_list:
+                return wg
+            if self.get_all:
+                return ig
+            return ig[0]
+
+        return grad_fn
+
+
+# --------------------------------------------------------------------------------------------
+# jit
+
+
+def _scan_roots(fn, slots: dict, cells: dict, refs: list, seen: set) -> None:
+    """Find slots and Cells reachable from ``fn`` through closures, globals and bound self.
+
+    ``refs`` collects (namespace, name) / (closure cell, None) pairs whose identity guards the
+    result: if one of them is rebound, the scan must run again.
+    """
+    if id(fn) in seen:
+        return
+    seen.add(id(fn))
+    if isinstance(fn, Slot):
+        slots.setdefault(id(fn), fn)
+        return
+    collect = getattr(type(fn), "_cellax_collect", None)
+    if collect is not None:
+        collect(fn, slots, cells)
+        return
+    if isinstance(fn, (types.MethodType,)):
+        _scan_roots(fn.__self__, slots, cells, refs, seen)
+        _scan_roots(fn.__func__, slots, cells, refs, seen)
+        return
+    if isinstance(fn, ft.partial):
+        for item in (fn.func, *fn.args, *fn.keywords.values()):
+            _scan_roots(item, slots, cells, refs, seen)
+        return
+    if isinstance(fn, _JitFunction):
+        _scan_roots(fn.fn, slots, cells, refs, seen)
+        return
+    if isinstance(fn, (list, tuple)):
+        for item in fn:
+            _scan_roots(item, slots, cells, refs, seen)
+        return
+    if isinstance(fn, dict):
+        for item in fn.values():
+            _scan_roots(item, slots, cells, refs, seen)
+        return
+    if not isinstance(fn, types.FunctionType):
+        return
+    for cell in fn.__closure__ or ():
+        try:
+            content = cell.cell_contents
+        except ValueError:
+            continue
+        refs.append((cell, None))
+        _scan_roots(content, slots, cells, refs, seen)
+    namespace = fn.__globals__
+    for name in _global_names(fn.__code__):
+        if name in namespace:
+            value = namespace[name]
+            if isinstance(value, (types.ModuleType, type)) or callable(value) and not (
+                isinstance(value, (types.FunctionType, types.MethodType, ft.partial))
+                or hasattr(type(value), "_cellax_collect")
+                or isinstance(value, _JitFunction)
+            ):
+                continue
+            refs.append((namespace, name))
+            _scan_roots(value, slots, cells, refs, seen)
+
+
+@ft.lru_cache(maxsize=4096)
+def _global_names(code: types.CodeType) -> tuple:
+    names = list(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names.extend(_global_names(const))
+    return tuple(dict.fromkeys(names))
+
+
+def _guard_ids(refs) -> tuple:
+    ids = []
+    for holder, name in refs:
+        if name is None:
+            try:
+                ids.append(id(holder.cell_contents))
+            except ValueError:
+                ids.append(0)
+        else:
+            ids.append(id(holder.get(name)))
+    return tuple(ids)
+
+
+class _Plan:
+    """What the roots of a jitted function hold: its slots and Cells (per guard + version)."""
+
+    __slots__ = ("slots", "cells", "groups")
+
+    def __init__(self, slots: dict, cells: dict) -> None:
+        self.slots = slots
+        self.cells = cells
+        self.groups: dict = {}
+
+
+class _Group:
+    """All compiled entries for one argument signature (tree structure + static leaves)."""
+
+    __slots__ = ("slots", "cells", "entries", "static")
+
+    def __init__(self, slots: list, cells: list, static) -> None:
+        self.slots = slots
+        self.cells = cells
+        self.static = static
+        self.entries: dict = {}
+
+
+def _static_key(leaf):
+    try:
+        hash(leaf)
+        return leaf
+    except TypeError:
+        return ("id", id(leaf))
+
+
+class _JitFunction:
+    """A function compiled with XLA on first call per signature; see :func:`jit`."""
+
+    def __init__(self, fn, static_argnums=(), static_argnames=(), donate: bool = True):
+        self.fn = fn
+        self.static_argnums = tuple(static_argnums)
+        self.static_argnames = tuple(static_argnames)
+        self.donate = donate
+        self.trace_count = 0
+        self._plans: dict = {}
+        self._refs: list | None = None
+        self._discovered: dict = {}
+        ft.update_wrapper(self, fn, updated=())
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return types.MethodType(self, obj)
+
+    def __repr__(self) -> str:
+        return f"<cellax.jit of {getattr(self.fn, '__qualname__', self.fn)!r}>"
+
+    # -- the hot path ------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if _state._local.frame is not None:
+            return self.fn(*args, **kwargs)
+        plan = self._plan()
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_slot)
+        dynamic = []
+        static = []
+        for i, leaf in enumerate(leaves):
+            if _is_array(leaf) and not self._is_static_position(treedef, i):
+                dynamic.append(leaf)
+                static.append(None)
+            else:
+                static.append(_static_key(leaf))
+        key = (treedef, tuple(static))
+        group = plan.groups.get(key)
+        if group is None:
+            group = self._make_group(plan, leaves, static)
+            plan.groups[key] = group
+        flags = tuple([cell.training for cell in group.cells])
+        entry = group.entries.get(flags)
+        if entry is None:
+            entry = group.entries[flags] = self._make_entry(group, treedef, leaves, static)
+        while True:
+            try:
+                out, new_values = entry(
+                    [slot._data for slot in group.slots], dynamic
+                )
+                break
+            except SlotDiscovered as discovered:
+                for slot in discovered.slots:
+                    self._discovered[id(slot)] = slot
+                plan.groups.clear()
+                group = self._make_group(plan, leaves, static)
+                plan.groups[key] = group
+                entry = group.entries[flags] = self._make_entry(group, treedef, leaves, static)
+        for slot, value in zip(group.slots, new_values):
+            slot._data = value
+        return out
+
+    def _is_static_position(self, treedef, index) -> bool:
+        return False
+
+    # -- building ----------------------------------------------------------------------------
+    def _plan(self) -> _Plan:
+        refs = self._refs
+        if refs is None:
+            refs = self._refs = self._scan()[2]
+        key = (_guard_ids(refs), _state.structure_version())
+        plan = self._plans.get(key)
+        if plan is None:
+            slots, cells, refs = self._scan()
+            self._refs = refs
+            key = (_guard_ids(refs), _state.structure_version())
+            plan = self._plans[key] = _Plan(slots, cells)
+        return plan
+
+    def _scan(self):
+        slots: dict = {}
+        cells: dict = {}
+        refs: list = []
+        _scan_roots(self.fn, slots, cells, refs, set())
+        return slots, cells, refs
+
+    def _make_group(self, plan: _Plan, leaves, static) -> _Group:
+        slots = dict(plan.slots)
+        cells = dict(plan.cells)
+        seen: set = set()
+        for leaf in leaves:
+            if not _is_array(leaf):
+                _scan_roots(leaf, slots, cells, [], seen)
+        for key, slot in self._discovered.items():
+            slots.setdefault(key, slot)
+        group_slots = list(slots.values())
+        _separate_shared_buffers(group_slots)
+        return _Group(group_slots, list(cells.values()), static)
+
+    def _make_entry(self, group: _Group, treedef, leaves, static):
+        fn = self.fn
+        slots = group.slots
+
+        def pure(slot_values, dynamic):
+            self.trace_count += 1
+            it = iter(dynamic)
+            call_leaves = [next(it) if s is None else leaf for s, leaf in zip(static, leaves)]
+            args, kwargs = jax.tree_util.tree_unflatten(treedef, call_leaves)
+            args, kwargs = _to_tensors((args, kwargs))
+            frame = DiscoveringFrame(slots, slot_values)
+            with frame:
+                out = fn(*args, **kwargs)
+            if frame.missed:
+                raise SlotDiscovered(frame.missed)
+            _check_outputs(out)
+            return out, [frame.value_of(slot) for slot in slots]
+
+        pure.__name__ = getattr(fn, "__name__", "jitted")
+        return jax.jit(pure, donate_argnums=(0,) if self.donate else ())
+
+    # -- introspection -----------------------------------------------------------------------
+    def lower(self, *args, **kwargs):
+        """Lower for these inputs without running (``jax.stages.Lowered``)."""
+        plan = self._plan()
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_slot)
+        static = [None if _is_array(leaf) else _static_key(leaf) for leaf in leaves]
+        for _ in range(2):
+            group = self._make_group(plan, leaves, static)
+            entry = self._make_entry(group, treedef, leaves, static)
+            dynamic = [leaf for leaf in leaves if _is_array(leaf)]
+            try:
+                return entry.lower([slot._data for slot in group.slots], dynamic)
+            except SlotDiscovered as discovered:
+                for slot in discovered.slots:
+                    self._discovered[id(slot)] = slot
+        raise RuntimeError("cellax.jit: slot discovery did not converge")
+
+
+def _check_outputs(out) -> None:
+    for leaf in jax.tree_util.tree_leaves(out):
+        if not _is_array(leaf) and not isinstance(leaf, (bool, int, float, complex)):
+            raise TypeError(
+                f"For 'jit', a compiled function can return only Tensors, numbers and "
+                f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
+            )
+
+
+def _separate_shared_buffers(slots) -> None:
+    """Donation needs one owner per buffer: give slots that share an array their own copy."""
+    owners: set = set()
+    for slot in slots:
+        if id(slot._data) in owners:
+            slot._data = jnp.array(slot._data, copy=True)
+        owners.add(id(slot._data))
+
+
+def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = True, **options):
+    """Compile a function, Cell or Cell method with XLA (``mindspore.jit``).
+
+    The compiled program takes every Parameter, buffer and random key the function touches as
+    (donated) inputs and returns their new values, which are written back after each call:
+    a train step that closes over a network and an optimizer updates them in place. Programs
+    are cached by argument structure, shapes and dtypes, non-Tensor arguments (by value, Cells
+    by identity), the Parameters involved and the Cells' training flags. ``fn.trace_count``
+    counts traces.
+
+    Args:
+        function (Callable): The function. Used as ``@jit`` or ``@jit(...)``.
+        static_argnums, static_argnames: Accepted for JAX users; Python numbers, strings and
+            Cells are always static (compiled in as constants), as in MindSpore.
+        donate (bool): Donate the state buffers to the program (no copies). Default: ``True``.
+        **options: MindSpore's options (``mode``, ``input_signature``, ``jit_config``,
+            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides.
+
+    Returns:
+        The compiled callable.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import ops
+        >>> b = ms.Parameter(ms.Tensor([1.0, 2.0, 3.0]), name="b")
+        >>> @ms.jit
+        ... def modify():
+        ...     ops.assign(b, ms.Tensor([7.0, 8.0, 9.0]))
+        ...     return True
+        >>> _ = modify()
+        >>> print(b.asnumpy())
+        [7. 8. 9.]
+
+    Differences from MindSpore: Python numbers passed in are compile-time constants (a new
+    value compiles again); Tensor shapes are static per compiled program.
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.jit.html
+    """
+    options.pop("fn", None)
+    if function is None:
+        return ft.partial(
+            jit, static_argnums=static_argnums, static_argnames=static_argnames, donate=donate
+        )
+    if isinstance(function, _JitFunction):
+        return function
+    if not callable(function):
+        raise TypeError(f"For 'jit', 'function' must be callable, but got {function!r}.")
+    return _JitFunction(function, static_argnums, static_argnames, donate)
+
+
+# --------------------------------------------------------------------------------------------
+# vmap and recompute
+
+
+def vmap(fn, in_axes=0, out_axes=0):
+    """Vectorize ``fn`` over a batch axis (``mindspore.vmap``), also over Cells and grads.
+
+    Parameters read inside are shared across the batch; a function that writes state must
+    write unbatched values.
+
+    Examples:
+        >>> import cellax as ms
+        >>> x = ms.Tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> print(ms.vmap(lambda row: (row * row).sum())(x))
+        [ 5. 25.]
+    """
+
+    @ft.wraps(fn)
+    def batched(*args):
+        parent = _state.current_frame()
+        written: list = []
+
+        def pure(*call_args):
+            frame = Frame(parent=parent)
+            with frame:
+                out = fn(*_to_tensors(call_args))
+            items = frame.written_items()
+            written[:] = [slot for slot, _ in items]
+            return _to_arrays(out), [value for _, value in items]
+
+        axes = in_axes if isinstance(in_axes, (tuple, list)) else in_axes
+        out, new_values = jax.vmap(pure, in_axes=axes, out_axes=(out_axes, None))(
+            *[unwrap(a) if isinstance(a, Tensor) else a for a in args]
+        )
+        _state.commit(zip(written, new_values))
+        return _to_tensors(out)
+
+    return batched
+
+
+def checkpoint_call(fn, slots, args, kwargs, policy=None):
+    """Call ``fn(*args, **kwargs)`` as ``jax.checkpoint`` of its pure function over ``slots``.
+
+    Intermediate values are recomputed in the backward pass instead of stored.
+    """
+    parent = _state.current_frame()
+    values = [_state.read(slot) for slot in slots]
+    leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
+    is_dynamic = [_is_array(leaf) for leaf in leaves]
+    dynamic = [leaf for leaf, d in zip(leaves, is_dynamic) if d]
+    written: list = []
+
+    @ft.partial(jax.checkpoint, policy=policy, prevent_cse=True)
+    def pure(values, dynamic):
+        it = iter(dynamic)
+        call_leaves = [next(it) if d else leaf for d, leaf in zip(is_dynamic, leaves)]
+        call_args, call_kwargs = jax.tree_util.tree_unflatten(treedef, call_leaves)
+        frame = Frame(slots, values, parent)
+        with frame:
+            out = fn(*call_args, **call_kwargs)
+        items = frame.written_items()
+        written[:] = [slot for slot, _ in items]
+        return _to_arrays(out), [value for _, value in items]
+
+    out, new_values = pure(values, dynamic)
+    _state.commit(zip(written, new_values))
+    return _to_tensors(out)

@@ -1,0 +1,4 @@
+"""``mindspore.common.tensor``."""
+
+from .._tensor import Tensor as Tensor  # noqa: F401
+from .._tensor import tensor as tensor  # noqa: F401

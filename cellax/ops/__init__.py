@@ -1,0 +1,15 @@
+"""cellax.ops: MindSpore's functional ops and primitive classes on JAX.
+
+Each family module defines ``__all__``; this package re-exports them.
+"""
+
+from ._primitive import Primitive as Primitive
+from ._primitive import PrimitiveWithInfer as PrimitiveWithInfer
+from ._primitive import prim_attr_register as prim_attr_register
+from ._primitive import primitive as primitive
+from .._transforms import GradOperation as GradOperation
+from ._math import *  # noqa: F403
+from ._array import *  # noqa: F403
+from ._nn import *  # noqa: F403
+from ._state_ops import *  # noqa: F403
+from . import _tensor_methods as _tensor_methods  # noqa: F401
