@@ -29,5 +29,6 @@ from ._transforms import vmap as vmap  # noqa: E402
 from . import ops as ops  # noqa: E402
 from . import nn as nn  # noqa: E402
 from . import common as common  # noqa: E402
+from ._serialization import *  # noqa: E402,F403
 
 __version__ = "0.1.0"

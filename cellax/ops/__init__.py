@@ -13,3 +13,6 @@ from ._array import *  # noqa: F403
 from ._nn import *  # noqa: F403
 from ._state_ops import *  # noqa: F403
 from . import _tensor_methods as _tensor_methods  # noqa: F401
+from ._nn_layers import *  # noqa: F403
+from ._loss import *  # noqa: F403
+from ._hook import *  # noqa: F403
