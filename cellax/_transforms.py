@@ -374,20 +374,32 @@ def _scan_roots(fn, slots: dict, cells: dict, refs: list, seen: set) -> None:
             content = cell.cell_contents
         except ValueError:
             continue
+        if isinstance(content, _INERT):
+            continue
         refs.append((cell, None))
         _scan_roots(content, slots, cells, refs, seen)
     namespace = fn.__globals__
+    if namespace.get("__name__", "").partition(".")[0] in _LIBRARY_MODULES:
+        return  # library code reaches user state only through its closures and arguments
     for name in _global_names(fn.__code__):
         if name in namespace:
             value = namespace[name]
-            if isinstance(value, (types.ModuleType, type)) or callable(value) and not (
-                isinstance(value, (types.FunctionType, types.MethodType, ft.partial))
-                or hasattr(type(value), "_cellax_collect")
-                or isinstance(value, _JitFunction)
-            ):
+            if isinstance(value, _INERT) or not _may_hold_state(value):
                 continue
             refs.append((namespace, name))
             _scan_roots(value, slots, cells, refs, seen)
+
+
+_INERT = (types.ModuleType, type, str, bytes, int, float, complex, bool, type(None))
+_LIBRARY_MODULES = frozenset({"cellax", "jax", "jaxlib", "optax", "numpy", "functools"})
+
+
+def _may_hold_state(value) -> bool:
+    return (
+        isinstance(value, (Slot, types.FunctionType, types.MethodType, ft.partial, list, tuple,
+                           dict, _JitFunction))
+        or hasattr(type(value), "_cellax_collect")
+    )  # fmt: skip
 
 
 @ft.lru_cache(maxsize=4096)

@@ -1,0 +1,321 @@
+"""cellax.jit: state write-back, donation, caching, nesting, modes, RNG, threads, misuse."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import nn, ops
+
+from ._helpers import MLP, AssignSGD
+
+
+def _data(seed=0, batch=6):
+    rng = np.random.default_rng(seed)
+    x = ms.Tensor(rng.normal(size=(batch, 4)), ms.float32)
+    y = ms.Tensor(rng.normal(size=(batch, 3)), ms.float32)
+    return x, y
+
+
+def _train_step(model, optimizer):
+    def forward_fn(x, y):
+        return ((model(x) - y) ** 2).mean()
+
+    grad_fn = ms.value_and_grad(forward_fn, None, optimizer.parameters)
+
+    def train_step(x, y):
+        loss, grads = grad_fn(x, y)
+        optimizer(grads)
+        return loss
+
+    return train_step
+
+
+def test_modify_parameter_seed001():
+    b = ms.Parameter(ms.Tensor([1.0, 2.0, 3.0]), name="b")
+
+    @ms.jit
+    def modify_parameter():
+        b_hat = ms.Tensor([7, 8, 9])
+        ops.assign(b, b_hat)
+        return True
+
+    modify_parameter()
+    assert str(b.asnumpy()) == "[7. 8. 9.]"
+
+
+def test_train_step_jit_matches_eager():
+    ms.set_seed(1)
+    eager_model = MLP()
+    ms.set_seed(1)
+    jit_model = MLP()
+    eager_step = _train_step(eager_model, AssignSGD(eager_model.trainable_params()))
+    jit_step = ms.jit(_train_step(jit_model, AssignSGD(jit_model.trainable_params())))
+    x, y = _data()
+    eager_losses = [float(eager_step(x, y)) for _ in range(5)]
+    jit_losses = [float(jit_step(x, y)) for _ in range(5)]
+    np.testing.assert_allclose(jit_losses, eager_losses, rtol=1e-5)
+    assert jit_losses[-1] < jit_losses[0]
+    for a, b in zip(eager_model.trainable_params(), jit_model.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5, atol=1e-6)
+    assert jit_step.trace_count == 1
+
+
+def test_decorated_train_step_closing_over_globals():
+    model = MLP()
+    optimizer = AssignSGD(model.trainable_params())
+    grad_fn = ms.value_and_grad(lambda x, y: ((model(x) - y) ** 2).mean(), None,
+                                optimizer.parameters)  # fmt: skip
+
+    @ms.jit
+    def train_step(x, y):
+        loss, grads = grad_fn(x, y)
+        optimizer(grads)
+        return loss
+
+    x, y = _data()
+    before = model.l1.weight.asnumpy()
+    losses = [float(train_step(x, y)) for _ in range(3)]
+    assert losses[2] < losses[0]
+    assert not np.allclose(before, model.l1.weight.asnumpy())
+    assert train_step.trace_count == 1
+
+
+def test_parameters_are_inputs_not_constants():
+    w = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+    fn = ms.jit(lambda x: x * w)
+    np.testing.assert_allclose(fn(ms.Tensor(1.0)).asnumpy(), [1.0, 2.0])
+    w.set_data(ms.Tensor([5.0, 6.0]))
+    np.testing.assert_allclose(fn(ms.Tensor(1.0)).asnumpy(), [5.0, 6.0])
+    w[0] = 9.0
+    np.testing.assert_allclose(fn(ms.Tensor(1.0)).asnumpy(), [9.0, 6.0])
+    assert fn.trace_count == 1
+
+
+def test_parameter_values_stay_valid_after_donation():
+    model = MLP()
+    step = ms.jit(_train_step(model, AssignSGD(model.trainable_params())))
+    x, y = _data()
+    step(x, y)
+    step(x, y)
+    for param in model.get_parameters():
+        assert np.all(np.isfinite(param.asnumpy()))
+    assert float(model(x).sum()) == float(model(x).sum())
+
+
+def test_buffer_written_inside_jit_is_written_back():
+    class Counter(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("count", ms.Tensor(0, ms.int32))
+
+        def construct(self, x):
+            ops.assign(self.count, self.count + 1)
+            return x * 2
+
+    net = Counter()
+    fn = ms.jit(net)
+    for _ in range(3):
+        fn(ms.Tensor([1.0]))
+    assert int(net.count) == 3
+
+
+def test_cache_hits_and_misses():
+    net = MLP()
+    fn = ms.jit(lambda x, scale: net(x) * scale)
+    x, _ = _data()
+    fn(x, 2.0)
+    fn(x, 2.0)
+    assert fn.trace_count == 1
+    fn(x, 3.0)  # a new Python number is a new constant
+    assert fn.trace_count == 2
+    x_small, _ = _data(batch=2)
+    fn(x_small, 2.0)  # new shape
+    assert fn.trace_count == 3
+    fn(x.astype(ms.float64), 2.0)  # new dtype
+    assert fn.trace_count == 4
+    fn(x, 2.0)
+    assert fn.trace_count == 4
+
+
+def test_training_flag_selects_program_and_is_cached():
+    net = nn.SequentialCell(nn.Dense(4, 4), nn.Dropout(p=0.5))
+    fn = ms.jit(net)
+    x = ms.ops.ones((2, 4))
+    predict = fn(x)
+    net.set_train(True)
+    fn(x)
+    net.set_train(False)
+    again = fn(x)
+    np.testing.assert_allclose(predict.asnumpy(), again.asnumpy())
+    assert fn.trace_count <= 3  # predict, train (+ one rediscovery of the RNG key)
+    net.set_train(True)
+    fn(x)
+    net.set_train(False)
+    fn(x)
+    assert fn.trace_count <= 3
+
+
+def test_rebinding_a_global_network_retraces():
+    holder = {}
+
+    def make():
+        holder["net"] = MLP()
+        return holder["net"]
+
+    net = make()
+
+    @ms.jit
+    def run(x):
+        return net(x)
+
+    x, _ = _data()
+    first = run(x)
+    np.testing.assert_allclose(first.asnumpy(), net(x).asnumpy(), rtol=1e-6)
+    net = make()  # noqa: F841 - rebinding the closed-over name
+    second = run(x)
+    np.testing.assert_allclose(second.asnumpy(), holder["net"](x).asnumpy(), rtol=1e-6)
+
+
+def test_new_parameter_added_later_is_used():
+    class Growing(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.a = ms.Parameter(ms.Tensor(1.0), name="a")
+
+        def construct(self, x):
+            out = x * self.a
+            if hasattr(self, "_params") and "b" in self._params:
+                out = out + self.b
+            return out
+
+    net = Growing()
+    fn = ms.jit(net)
+    assert float(fn(ms.Tensor(2.0))) == 2.0
+    net.b = ms.Parameter(ms.Tensor(10.0), name="b")
+    assert float(fn(ms.Tensor(2.0))) == 12.0
+
+
+def test_nesting():
+    inner = ms.jit(lambda x: (x * x).sum())
+    outer = ms.jit(lambda x: inner(x) + 1)
+    x = ms.Tensor([1.0, 2.0])
+    assert float(outer(x)) == 6.0
+    np.testing.assert_allclose(ms.grad(inner)(x).asnumpy(), [2.0, 4.0])
+    np.testing.assert_allclose(ms.jit(ms.grad(inner))(x).asnumpy(), [2.0, 4.0])
+    hessian_diag = ms.jit(ms.grad(lambda x: ms.grad(lambda y: (y**3).sum())(x).sum()))
+    np.testing.assert_allclose(hessian_diag(x).asnumpy(), [6.0, 12.0])
+
+
+def test_jit_on_cell_method_and_decorator_call_forms():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor([2.0]), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            return x * self.w
+
+    net = Net()
+    assert float(net(ms.Tensor([3.0]))[0]) == 6.0
+    net.w.set_data(ms.Tensor([4.0]))
+    assert float(net(ms.Tensor([3.0]))[0]) == 12.0
+
+    @ms.jit()
+    def plus_one(x):
+        return x + 1
+
+    assert float(plus_one(ms.Tensor(1.0))) == 2.0
+    with pytest.raises(TypeError, match="'function' must be callable"):
+        ms.jit(3)
+
+
+def test_graph_mode_compiles_top_level_cell_calls():
+    net = MLP()
+    x, _ = _data()
+    eager = net(x)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    graph = net(x)
+    net(x)
+    np.testing.assert_allclose(graph.asnumpy(), eager.asnumpy(), rtol=1e-6)
+    assert net._graph_fn.trace_count == 1
+
+
+def test_rng_sequence_same_eager_and_jit():
+    ms.set_seed(7)
+    eager = [ops.dropout(ops.ones((16,)), 0.5).asnumpy() for _ in range(3)]
+    ms.set_seed(7)
+    fn = ms.jit(lambda: ops.dropout(ops.ones((16,)), 0.5))
+    compiled = [fn().asnumpy() for _ in range(3)]
+    for a, b in zip(eager, compiled):
+        np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(compiled[0], compiled[1])
+
+
+def test_threads_train_independent_models():
+    def run(seed, out):
+        ms_model = MLP()
+        for param, value in zip(ms_model.trainable_params(), reference_init[seed]):
+            param.set_data(ms.Tensor(value))
+        step = ms.jit(_train_step(ms_model, AssignSGD(ms_model.trainable_params())))
+        x, y = _data(seed)
+        out[seed] = [float(step(x, y)) for _ in range(20)]
+
+    reference_init = {}
+    for seed in (0, 1):
+        ms.set_seed(seed)
+        reference_init[seed] = [p.asnumpy() for p in MLP().trainable_params()]
+    single: dict = {}
+    for seed in (0, 1):
+        run(seed, single)
+    threaded: dict = {}
+    threads = [threading.Thread(target=run, args=(seed, threaded)) for seed in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for seed in (0, 1):
+        np.testing.assert_allclose(threaded[seed], single[seed], rtol=1e-6)
+
+
+def test_vmap_per_example_gradients():
+    net = MLP()
+    params = net.trainable_params()
+    x, y = _data(batch=5)
+
+    def loss(x, y):
+        return ((net(x) - y) ** 2).sum()
+
+    per_example = ms.vmap(ms.grad(loss, None, params))(x, y)
+    assert per_example[0].shape == (5,) + params[0].shape
+    total = ms.grad(lambda x, y: ((net(x) - y) ** 2).sum(), None, params)(x, y)
+    for batched, summed in zip(per_example, total):
+        np.testing.assert_allclose(batched.asnumpy().sum(0), summed.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_traced_value_stored_on_cell_raises():
+    class Leaky(nn.Cell):
+        def construct(self, x):
+            self.saved = x * 2
+            return x
+
+    with pytest.raises(AttributeError, match="stored a traced value on the attribute 'saved'"):
+        ms.jit(Leaky())(ms.Tensor([1.0]))
+
+
+def test_python_branch_on_traced_value_raises():
+    def branchy(x):
+        if x > 0:
+            return x
+        return -x
+
+    with pytest.raises(TypeError, match="ops.select"):
+        ms.jit(branchy)(ms.Tensor(1.0))
+
+
+def test_returning_a_cell_raises():
+    net = MLP()
+    with pytest.raises(TypeError, match="can return only Tensors"):
+        ms.jit(lambda: net)()
