@@ -424,14 +424,33 @@ def _guard_ids(refs) -> tuple:
     return tuple(ids)
 
 
+def _guard_objects(refs) -> list:
+    objects = []
+    for holder, name in refs:
+        if name is None:
+            try:
+                objects.append(holder.cell_contents)
+            except ValueError:
+                objects.append(None)
+        else:
+            objects.append(holder.get(name))
+    return objects
+
+
 class _Plan:
-    """What the roots of a jitted function hold: its slots and Cells (per guard + version)."""
+    """What the roots of a jitted function hold: its slots and Cells (per guard + version).
 
-    __slots__ = ("slots", "cells", "groups")
+    ``keepalive`` holds the guarded objects so that their ids can not be reused by new objects
+    while the plan exists.
+    """
 
-    def __init__(self, slots: dict, cells: dict) -> None:
+    __slots__ = ("slots", "cells", "groups", "version", "keepalive")
+
+    def __init__(self, slots: dict, cells: dict, version: int, keepalive: list) -> None:
         self.slots = slots
         self.cells = cells
+        self.version = version
+        self.keepalive = keepalive
         self.groups: dict = {}
 
 
@@ -525,13 +544,16 @@ class _JitFunction:
         refs = self._refs
         if refs is None:
             refs = self._refs = self._scan()[2]
-        key = (_guard_ids(refs), _state.structure_version())
-        plan = self._plans.get(key)
-        if plan is None:
+        ids = _guard_ids(refs)
+        version = _state.structure_version()
+        plan = self._plans.get(ids)
+        if plan is None or plan.version != version:
             slots, cells, refs = self._scan()
             self._refs = refs
-            key = (_guard_ids(refs), _state.structure_version())
-            plan = self._plans[key] = _Plan(slots, cells)
+            ids = _guard_ids(refs)
+            plan = _Plan(slots, cells, version, _guard_objects(refs))
+            # one plan per guard: programs compiled for an older structure are dropped
+            self._plans[ids] = plan
         return plan
 
     def _scan(self):
