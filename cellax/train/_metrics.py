@@ -1,0 +1,183 @@
+"""Metrics for Model.eval: Accuracy, Loss, MAE, MSE, Top-k."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+
+__all__ = ["Metric", "Accuracy", "Loss", "MAE", "MSE", "TopKCategoricalAccuracy",
+           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "get_metric_fn"]  # fmt: skip
+
+
+def _numpy(x) -> np.ndarray:
+    return x.asnumpy() if isinstance(x, Tensor) else np.asarray(x)
+
+
+class Metric:
+    """Base class: ``clear()``, ``update(*inputs)``, ``eval()``."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        raise NotImplementedError
+
+    def update(self, *inputs) -> None:
+        raise NotImplementedError
+
+    def eval(self):
+        raise NotImplementedError
+
+    def _check_count(self, name: str, count: int) -> None:
+        if count == 0:
+            raise RuntimeError(f"For '{name}', eval() needs at least one update() first.")
+
+
+class Accuracy(Metric):
+    """Fraction of correct predictions: ``update(logits, labels)`` (labels as indices or
+    one-hot).
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.train import Accuracy
+        >>> metric = Accuracy()
+        >>> metric.update(np.array([[0.2, 0.8], [0.9, 0.1]]), np.array([1, 1]))
+        >>> metric.eval()
+        0.5
+    """
+
+    def __init__(self, eval_type: str = "classification") -> None:
+        if eval_type not in ("classification", "multilabel"):
+            raise ValueError(
+                f"For 'Accuracy', 'eval_type' must be 'classification' or 'multilabel', but got "
+                f"{eval_type!r}."
+            )
+        self.eval_type = eval_type
+        super().__init__()
+
+    def clear(self) -> None:
+        self._correct = 0
+        self._total = 0
+
+    def update(self, *inputs) -> None:
+        if len(inputs) != 2:
+            raise ValueError(f"For 'Accuracy.update', expected (y_pred, y), got {len(inputs)} inputs.")
+        y_pred, y = _numpy(inputs[0]), _numpy(inputs[1])
+        if self.eval_type == "multilabel":
+            correct = np.all(np.round(y_pred) == y, axis=-1)
+        else:
+            labels = y.argmax(-1) if y.ndim == y_pred.ndim else y
+            correct = y_pred.argmax(-1) == labels.reshape(y_pred.shape[:-1])
+        self._correct += int(correct.sum())
+        self._total += int(correct.size)
+
+    def eval(self) -> float:
+        self._check_count("Accuracy", self._total)
+        return self._correct / self._total
+
+
+class Loss(Metric):
+    """Mean of the loss values given to ``update(loss)``."""
+
+    def clear(self) -> None:
+        self._sum = 0.0
+        self._count = 0
+
+    def update(self, *inputs) -> None:
+        value = _numpy(inputs[0])
+        if value.size != 1:
+            raise ValueError(f"For 'Loss.update', the loss must be a scalar, got shape {value.shape}.")
+        self._sum += float(value)
+        self._count += 1
+
+    def eval(self) -> float:
+        self._check_count("Loss", self._count)
+        return self._sum / self._count
+
+
+class MAE(Metric):
+    """Mean absolute error over all ``update(y_pred, y)`` calls."""
+
+    def clear(self) -> None:
+        self._sum = 0.0
+        self._count = 0
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _numpy(inputs[0]), _numpy(inputs[1])
+        error = np.abs(y_pred.reshape(y.shape) - y)
+        self._sum += float(error.reshape(error.shape[0], -1).mean(-1).sum())
+        self._count += error.shape[0]
+
+    def eval(self) -> float:
+        self._check_count("MAE", self._count)
+        return self._sum / self._count
+
+
+class MSE(MAE):
+    """Mean squared error over all ``update(y_pred, y)`` calls."""
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _numpy(inputs[0]), _numpy(inputs[1])
+        error = (y_pred.reshape(y.shape) - y) ** 2
+        self._sum += float(error.reshape(error.shape[0], -1).mean(-1).sum())
+        self._count += error.shape[0]
+
+    def eval(self) -> float:
+        self._check_count("MSE", self._count)
+        return self._sum / self._count
+
+
+class TopKCategoricalAccuracy(Metric):
+    """Fraction of samples whose label is among the ``k`` highest scores."""
+
+    def __init__(self, k: int) -> None:
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise ValueError(f"For 'TopKCategoricalAccuracy', 'k' must be a positive int, got {k!r}.")
+        self.k = k
+        super().__init__()
+
+    def clear(self) -> None:
+        self._correct = 0
+        self._total = 0
+
+    def update(self, *inputs) -> None:
+        y_pred, y = _numpy(inputs[0]), _numpy(inputs[1])
+        labels = y.argmax(-1) if y.ndim == y_pred.ndim else y
+        top = np.argsort(-y_pred, axis=-1)[..., : self.k]
+        self._correct += int((top == labels[..., None]).any(-1).sum())
+        self._total += labels.size
+
+    def eval(self) -> float:
+        self._check_count("TopKCategoricalAccuracy", self._total)
+        return self._correct / self._total
+
+
+class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top-1 accuracy."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+
+class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top-5 accuracy."""
+
+    def __init__(self) -> None:
+        super().__init__(5)
+
+
+_BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
+            "top_1_accuracy": Top1CategoricalAccuracy,
+            "top_5_accuracy": Top5CategoricalAccuracy}  # fmt: skip
+
+
+def get_metric_fn(name: str, *args, **kwargs) -> Metric:
+    """A metric by name ('accuracy', 'loss', 'mae', 'mse', 'top_1_accuracy', ...).
+
+    Raises:
+        KeyError: If the name is unknown.
+    """
+    if name not in _BY_NAME:
+        raise KeyError(f"For 'get_metric_fn', unknown metric {name!r}; known: {sorted(_BY_NAME)}.")
+    return _BY_NAME[name](*args, **kwargs)
