@@ -10,3 +10,7 @@ def _pynative_mode_and_seed():
     cellax.set_seed(0)
     yield
     cellax.set_context(mode=cellax.PYNATIVE_MODE)
+
+
+# Recording scripts run under real MindSpore (a separate venv), never under pytest.
+collect_ignore_glob = ["goldens/record_*.py", "goldens/*/record_*.py"]
