@@ -25,10 +25,16 @@ from . import _context as context  # noqa: E402
 from ._transforms import grad as grad  # noqa: E402
 from ._transforms import value_and_grad as value_and_grad  # noqa: E402
 from ._transforms import jit as jit  # noqa: E402
+from ._jit_config import JitConfig as JitConfig  # noqa: E402
 from ._transforms import vmap as vmap  # noqa: E402
+from ._transforms import recompute as recompute  # noqa: E402
 from . import ops as ops  # noqa: E402
 from . import nn as nn  # noqa: E402
+from .nn._scan import lazy_inline as lazy_inline  # noqa: E402
 from . import common as common  # noqa: E402
+from . import train as train  # noqa: E402
+from . import amp as amp  # noqa: E402
+from .train import *  # noqa: E402,F403
 from ._serialization import *  # noqa: E402,F403
 
 __version__ = "0.1.0"

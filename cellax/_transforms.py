@@ -19,7 +19,9 @@ from ._parameter import Parameter
 from ._state import DiscoveringFrame, Frame, Slot, SlotDiscovered
 from ._tensor import Tensor, unwrap, wrap
 
-__all__ = ["grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "GradOperation"]
+__all__ = [
+    "grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "recompute", "GradOperation"
+]
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,6 +119,16 @@ def _diff_input(api: str, value, position: int):
     return array
 
 
+def _with_tensor_hooks(tensor, value):
+    """``value`` behind the gradient hooks registered on ``tensor`` (Tensor.register_hook)."""
+    hooks = getattr(tensor, "_hooks", None)
+    if not hooks:
+        return value
+    from ._hook_ops import apply_tensor_hooks
+
+    return apply_tensor_hooks(value, hooks)
+
+
 def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
     """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
     parent = _state.current_frame()
@@ -129,8 +141,9 @@ def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None
     def inner(weight_values, diff_inputs):
         call_args = list(args)
         for i, value in zip(positions, diff_inputs):
-            call_args[i] = wrap(value)
-        frame = Frame(weights, weight_values, parent)
+            call_args[i] = wrap(_with_tensor_hooks(args[i], value))
+        hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
+        frame = Frame(weights, hooked, parent)
         with frame:
             out = fn(*call_args, **kwargs)
         out_arrays = _to_arrays(out)
@@ -149,7 +162,9 @@ def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None
         cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
     else:
         cotangent = jax.tree_util.tree_map(
-            lambda s, o: jnp.asarray(s, o.dtype), _to_arrays(sens), diff_out
+            lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
+            _to_arrays(sens),
+            diff_out,
         )
     weight_grads, input_grads = vjp_fn(cotangent)
     _state.commit(zip(written, new_values))
@@ -528,7 +543,7 @@ class _JitFunction:
             except SlotDiscovered as discovered:
                 for slot in discovered.slots:
                     self._discovered[id(slot)] = slot
-                plan.groups.clear()
+                # only this signature retraces; other compiled programs did not touch the slots
                 group = self._make_group(plan, leaves, static)
                 plan.groups[key] = group
                 entry = group.entries[flags] = self._make_entry(group, treedef, leaves, static)
@@ -750,3 +765,112 @@ def checkpoint_call(fn, slots, args, kwargs, policy=None):
     out, new_values = pure(values, dynamic)
     _state.commit(zip(written, new_values))
     return _to_tensors(out)
+
+
+# --------------------------------------------------------------------------------------------
+# mixed precision: run a Cell with its floating Parameters seen in a low precision
+
+
+class _CastFrame(Frame):
+    """A frame whose floating slots read as ``dtype`` copies of their master values."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype, parent) -> None:
+        super().__init__(parent=parent)
+        self.dtype = dtype
+
+    def _miss(self, slot):
+        master = _read_master(self.parent, slot)
+        value = master
+        if (
+            self.dtype is not None
+            and jnp.issubdtype(master.dtype, jnp.floating)
+            and master.dtype != self.dtype
+        ):
+            value = master.astype(self.dtype)
+        self.values[id(slot)] = (slot, value)
+        return value
+
+
+def _read_master(frame, slot):
+    while isinstance(frame, _CastFrame):
+        frame = frame.parent
+    return frame.read(slot) if frame is not None else slot._data
+
+
+def call_with_param_dtype(fn, dtype, args, kwargs):
+    """Call ``fn`` with every floating Parameter/buffer it reads cast to ``dtype``.
+
+    ``dtype`` None means the master values (float32 islands inside a low-precision network).
+    The casts are differentiable, so gradients reach the master Parameters in their own
+    dtype; values written inside are cast back to the master dtype when committed.
+    """
+    parent = _state.current_frame()
+    frame = _CastFrame(np.dtype(dtype) if dtype is not None else None, parent)
+    with frame:
+        out = fn(*args, **kwargs)
+    for slot, value in frame.written_items():
+        master = _read_master(parent, slot)
+        _state.write(slot, value.astype(master.dtype) if value.dtype != master.dtype else value)
+    return out
+
+
+def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True,
+              context_fn=None, **kwargs):  # fmt: skip
+    """Call ``block(*args, **kwargs)`` recomputing its activations in the backward pass
+    (``mindspore.recompute``), as ``jax.checkpoint`` of its pure function.
+
+    Args:
+        block (Union[Cell, Callable]): The Cell or function to run.
+        *args: Its inputs.
+        use_reentrant, output_recompute, early_stop, context_fn: Accepted for compatibility.
+        **kwargs: Its keyword inputs.
+
+    Returns:
+        The output of ``block``.
+
+    Raises:
+        TypeError: If ``block`` is not callable.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> net = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+        >>> x = ms.Tensor([[1.0, 2.0]])
+        >>> print(ms.grad(lambda x: ms.recompute(net, x))(x))
+        [[2. 2.]]
+    """
+    if not callable(block):
+        raise TypeError(f"For 'recompute', 'block' must be a Cell or a function, but got {block!r}.")
+    slots: dict = {}
+    collect = getattr(type(block), "_cellax_collect", None)
+    if collect is not None:
+        collect(block, slots, {})
+    else:
+        _scan_roots(block, slots, {}, [], set())
+    return checkpoint_call(block, list(slots.values()), args, kwargs)
+
+
+# --------------------------------------------------------------------------------------------
+# conditional state updates
+
+
+def call_if(cond, fn, *args, **kwargs):
+    """Run ``fn`` for its state updates only where ``cond`` holds; return its output.
+
+    Under a trace the updates become ``where(cond, new, old)`` selects (no Python control flow
+    on traced values); eagerly, with a concrete ``cond``, ``fn`` simply runs or not (returning
+    None when skipped).
+    """
+    condition = unwrap(cond)
+    if not _state.is_tracer(condition) and _state.current_frame() is None:
+        return fn(*args, **kwargs) if bool(np.asarray(condition)) else None
+    frame = Frame(parent=_state.current_frame())
+    with frame:
+        out = fn(*args, **kwargs)
+    condition = jnp.asarray(condition).reshape(())
+    for slot, new in frame.written_items():
+        old = _state.read(slot)
+        _state.write(slot, jnp.where(condition, new, old))
+    return out

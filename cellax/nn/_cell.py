@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict, namedtuple
+from collections import OrderedDict
 
 from .. import _context, _dtype, _state
 from .._errors import MSG_TRACER_LEAK, check_bool, check_type
@@ -10,12 +10,14 @@ from .._hooks import HookDict, add_hook
 from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple
 from .._tensor import Tensor, wrap
 from .. import _transforms
+from ._cell_access import CellAccessMixin
+from ._cell_compile import CellCompileMixin
+from ._cell_parallel import CellParallelMixin
+from ._cell_state import CellStateMixin, IncompatibleKeys
 
 __all__ = ["Cell", "IncompatibleKeys"]
 
-IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
-
-_RESERVED_ATTRIBUTES = ("phase", "cells")
+_RESERVED_ATTRIBUTES = ("cells",)
 
 
 def _check_child_name(api: str, name) -> None:
@@ -25,7 +27,15 @@ def _check_child_name(api: str, name) -> None:
         raise KeyError(f"For '{api}', the name must be non-empty and contain no '.', got {name!r}.")
 
 
-class Cell:
+def _check_free_name(api: str, cell, name: str, table: dict) -> None:
+    if hasattr(cell, name) and name not in table:
+        raise KeyError(
+            f"For '{api}', the name {name!r} is already an attribute of "
+            f"'{type(cell).__name__}'. Use another name or delete the attribute first."
+        )
+
+
+class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin):
     """The base class of every network and layer (``mindspore.nn.Cell``).
 
     Subclasses define ``construct``; Parameters, sub-Cells and buffers assigned as attributes
@@ -69,6 +79,8 @@ class Cell:
         setter(self, "_non_persistent_buffers", set())
         setter(self, "_auto_prefix", check_bool("Cell", "auto_prefix", auto_prefix))
         setter(self, "_param_prefix", "")
+        setter(self, "_name_prefix", "")
+        setter(self, "_phase", "train")
         setter(self, "_flags", {})
         setter(self, "training", False)
         setter(self, "requires_grad", False)
@@ -85,7 +97,7 @@ class Cell:
         setter(self, "_inputs", None)
         setter(self, "_jit_config", None)
         setter(self, "_graph_fn", None)
-        setter(self, "bprop_debug", False)
+        setter(self, "_bprop_debug", False)
         setter(self, "cell_init_args", "")
         if flags:
             self.add_flags(**flags)
@@ -97,7 +109,7 @@ class Cell:
             table = registries.get(registry)
             if table is not None and name in table:
                 return table[name]
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name: str, value) -> None:
         if "_params" not in self.__dict__:
@@ -123,17 +135,39 @@ class Cell:
             _state.bump_structure_version()
         elif name in self._buffers and (value is None or isinstance(value, Tensor)):
             self._assign_buffer(name, value)
-        elif name in self._params and value is None:
-            self._params[name] = None
-        elif name in self._cells and value is None:
-            self._cells[name] = None
-            _state.bump_structure_version()
+        elif name in self._params and isinstance(value, Tensor) and self._params[name] is not None:
+            self._params[name].set_data(value)
+        elif name in self._params or name in self._cells or name in self._buffers:
+            self._replace_registered(name, value)
         else:
             if isinstance(value, Tensor) and _state.is_tracer(value._value):
                 raise AttributeError(MSG_TRACER_LEAK.format(cell=type(self).__name__, name=name))
             if isinstance(value, ParameterTuple):
-                _state.bump_structure_version()
+                self._set_parameter_tuple(value)
             object.__setattr__(self, name, value)
+
+    def _replace_registered(self, name: str, value) -> None:
+        for kind, table in (("Parameter", self._params), ("sub-Cell", self._cells),
+                            ("buffer", self._buffers)):  # fmt: skip
+            if name in table:
+                if value is not None:
+                    raise TypeError(
+                        f"For 'Cell', '{name}' is a {kind} of '{type(self).__name__}' and can "
+                        f"not be replaced by a {type(value).__name__}. Assign a {kind}, None, "
+                        f"or delete it first with 'del'."
+                    )
+                table[name] = None
+                _state.bump_structure_version()
+                return
+
+    def _set_parameter_tuple(self, params: ParameterTuple) -> None:
+        # MindSpore registers each element under its own name (dots allowed), so the elements
+        # are Parameters of this Cell (optimizer states are saved this way).
+        for param in dict.fromkeys(params):
+            if param.name == DEFAULT_NAME:
+                param.name = f"{DEFAULT_NAME}${len(self._params) + 1}"
+            self._params[param.name] = param
+        _state.bump_structure_version()
 
     def __delattr__(self, name: str) -> None:
         if not self._forget(name):
@@ -153,8 +187,6 @@ class Cell:
     def _set_parameter(self, name: str, param: Parameter) -> None:
         if param.name == DEFAULT_NAME:
             param.name = name
-        if self._param_prefix and self._auto_prefix and "." not in param.name:
-            param.name = f"{self._param_prefix}.{param.name}"
         self._forget(name)
         self._params[name] = param
         _state.bump_structure_version()
@@ -164,13 +196,9 @@ class Cell:
             raise ValueError(f"For 'Cell', a Cell can not be its own child ('{name}').")
         self._forget(name)
         if self._auto_prefix:
-            child._prefix_parameters(name)
+            child.update_parameters_name(name + ".")
         self._cells[name] = child
         _state.bump_structure_version()
-
-    def _prefix_parameters(self, prefix: str) -> None:
-        for param in self.get_parameters():
-            param.name = f"{prefix}.{param.name}"
 
     def _assign_buffer(self, name: str, value) -> None:
         buffer = self._buffers[name]
@@ -186,68 +214,115 @@ class Cell:
         raise NotImplementedError(f"'{type(self).__name__}' must define 'construct'.")
 
     def insert_param_to_cell(self, param_name: str, param, check_name_contain_dot=True):
-        """Add ``param`` to this Cell under ``param_name``.
+        """Add ``param`` to this Cell under ``param_name`` (what ``self.name = param`` does).
+
+        An unnamed Parameter takes the name ``param_name``; a named one keeps its name.
+
+        Args:
+            param_name (str): The attribute name.
+            param (Parameter): The Parameter, or None to register an empty slot.
+            check_name_contain_dot (bool): Reject names with a '.'. Default: ``True``.
 
         Raises:
-            KeyError: If the name is empty or (with ``check_name_contain_dot``) has a '.'.
-            TypeError: If ``param`` is not a Parameter.
+            KeyError: If the name is empty, has a '.' (with ``check_name_contain_dot``) or is
+                already another attribute.
+            TypeError: If ``param_name`` is not a str or ``param`` not a Parameter.
+
+        Examples:
+            >>> import cellax as ms
+            >>> net = ms.nn.ReLU()
+            >>> net.insert_param_to_cell("bias", ms.Parameter(ms.Tensor([1, 2, 3])))
+            >>> print(net.bias)
+            Parameter (name=bias, shape=(3,), dtype=Int64, requires_grad=True)
         """
         if not isinstance(param_name, str):
-            raise TypeError(f"For 'insert_param_to_cell', 'param_name' must be a str, got {param_name!r}.")
+            raise TypeError(
+                f"For 'insert_param_to_cell', 'param_name' must be a str, but got "
+                f"{type(param_name).__name__}."
+            )
         if not param_name:
             raise KeyError("For 'insert_param_to_cell', 'param_name' must not be empty.")
         if check_name_contain_dot and "." in param_name:
             raise KeyError(
-                f"For 'insert_param_to_cell', 'param_name' must contain no '.', got {param_name!r}."
+                f"For 'insert_param_to_cell', 'param_name' must contain no '.', but got "
+                f"{param_name!r}."
             )
+        _check_free_name("insert_param_to_cell", self, param_name, self._params)
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(
-                f"For 'insert_param_to_cell', 'param' must be a Parameter, but got "
+                f"For 'insert_param_to_cell', 'param' must be a Parameter or None, but got "
                 f"{type(param).__name__}."
             )
         if param is None:
             self._params[param_name] = None
+            _state.bump_structure_version()
             return
-        if hasattr(self, param_name) and param_name not in self._params:
-            raise KeyError(f"For 'insert_param_to_cell', the attribute {param_name!r} already exists.")
         self._set_parameter(param_name, param)
 
     def insert_child_to_cell(self, child_name: str, child_cell) -> None:
-        """Add ``child_cell`` as a child named ``child_name``.
+        """Add ``child_cell`` as a child named ``child_name`` (replacing a child of that name).
+
+        Unlike ``self.name = cell``, the child's Parameter names are not prefixed.
 
         Raises:
-            KeyError: If the name is empty, has a '.', or names an existing attribute.
+            KeyError: If the name is empty, has a '.', or is another (non-Cell) attribute.
             TypeError: If ``child_name`` is not a str or ``child_cell`` is not a Cell.
+
+        Examples:
+            >>> from cellax import nn
+            >>> net1 = nn.ReLU()
+            >>> net1.insert_child_to_cell("child", nn.Dense(2, 2))
+            >>> print(net1)
+            ReLU(
+              (child): Dense(input_channels=2, output_channels=2, has_bias=True)
+            )
         """
         _check_child_name("insert_child_to_cell", child_name)
+        _check_free_name("insert_child_to_cell", self, child_name, self._cells)
         if child_cell is not None and not isinstance(child_cell, Cell):
             raise TypeError(
-                f"For 'insert_child_to_cell', 'child_cell' must be a Cell, but got "
+                f"For 'insert_child_to_cell', 'child_cell' must be a Cell or None, but got "
                 f"{type(child_cell).__name__}."
             )
-        if child_name in self.__dict__ or child_name in self._params or child_name in self._buffers:
-            raise KeyError(f"For 'insert_child_to_cell', the name {child_name!r} already exists.")
-        if child_cell is None:
-            self._cells[child_name] = None
-            return
-        self._set_child(child_name, child_cell)
+        if child_cell is self:
+            raise ValueError(f"For 'Cell', a Cell can not be its own child ('{child_name}').")
+        self._cells[child_name] = child_cell
+        _state.bump_structure_version()
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         """Add a buffer: state that is saved in ``state_dict`` but not trained.
 
+        The buffer is read as ``self.name``; assigning a Tensor to ``self.name`` later writes
+        its value (also under ``jit``). Non-persistent buffers are left out of ``state_dict``.
+
+        Args:
+            name (str): The attribute name.
+            tensor (Tensor): The initial value (kept as an ``nn.Buffer``), or None.
+            persistent (bool): Whether ``state_dict`` includes it. Default: ``True``.
+
         Raises:
             TypeError: If ``name`` is not a str or ``tensor`` is not a Tensor or None.
-            KeyError: If ``name`` is empty, has a '.', or is an existing attribute.
+            KeyError: If ``name`` is empty, has a '.', or is another attribute.
+
+        Examples:
+            >>> import cellax as ms
+            >>> class Net(ms.nn.Cell):
+            ...     def __init__(self):
+            ...         super().__init__()
+            ...         self.register_buffer("buffer0", ms.tensor([1, 2, 3]))
+            >>> print(Net().buffer0)
+            [1 2 3]
         """
         _check_child_name("register_buffer", name)
+        _check_free_name("register_buffer", self, name, self._buffers)
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(
                 f"For 'register_buffer', 'tensor' must be a Tensor or None, but got "
                 f"{type(tensor).__name__}."
             )
-        if name in self.__dict__ or name in self._params or name in self._cells:
-            raise KeyError(f"For 'register_buffer', the attribute {name!r} already exists.")
-        self._buffers[name] = tensor if tensor is None or isinstance(tensor, Buffer) else Buffer(tensor)
+        if tensor is not None and not isinstance(tensor, Buffer):
+            tensor = Buffer(tensor)
+        self._buffers[name] = tensor
         if persistent:
             self._non_persistent_buffers.discard(name)
         else:
@@ -258,12 +333,19 @@ class Cell:
     def cells_and_names(self, cells=None, name_prefix: str = ""):
         """Yield ``(name, cell)`` for this Cell and every descendant, depth first, once each.
 
-        ``cells`` is the set of Cells already visited (shared by the recursion).
+        ``cells`` is the set of Cells already visited (shared by the recursion); Cells in it
+        are skipped.
+
+        Examples:
+            >>> from cellax import nn
+            >>> seq = nn.SequentialCell(nn.ReLU(), nn.Dense(2, 2))
+            >>> [name for name, _ in seq.cells_and_names()]
+            ['', '0', '1']
         """
         visited = cells if cells is not None else set()
-        if id(self) in visited:
+        if self in visited:
             return
-        visited.add(id(self))
+        visited.add(self)
         yield name_prefix, self
         for name, cell in self._cells.items():
             if cell is not None:
@@ -308,83 +390,6 @@ class Cell:
         """The Parameters with ``requires_grad=False``."""
         return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
 
-    def parameters_dict(self, recurse: bool = True) -> OrderedDict:
-        """OrderedDict ``{param.name: Parameter}``.
-
-        Raises:
-            ValueError: If two different Parameters have the same name.
-        """
-        result: OrderedDict = OrderedDict()
-        for param in self.get_parameters(expand=recurse):
-            if param.name in result:
-                raise ValueError(
-                    f"For 'parameters_dict', the Parameter name '{param.name}' appears twice in "
-                    f"'{type(self).__name__}'. Parameter names must be unique: use "
-                    f"auto_prefix=True or give the Parameters distinct names."
-                )
-            result[param.name] = param
-        return result
-
-    def parameters_broadcast_dict(self, recurse: bool = True) -> OrderedDict:
-        """Like :meth:`parameters_dict`, restricted to Parameters that are broadcast (all)."""
-        return OrderedDict(
-            (p.name, p) for p in self.get_parameters(expand=recurse) if not p.layerwise_parallel
-        )
-
-    def named_buffers(self, prefix: str = "", recurse: bool = True, remove_duplicate=True):
-        """Yield ``(path, buffer)`` pairs."""
-        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
-        seen: set = set()
-        for cell_prefix, cell in cells:
-            for name, buffer in cell._buffers.items():
-                if buffer is None or (remove_duplicate and id(buffer) in seen):
-                    continue
-                seen.add(id(buffer))
-                yield (f"{cell_prefix}.{name}" if cell_prefix else name), buffer
-
-    def buffers(self, recurse: bool = True):
-        """Yield the buffers."""
-        for _, buffer in self.named_buffers(recurse=recurse):
-            yield buffer
-
-    def get_sub_cell(self, target: str):
-        """The descendant at the dotted path ``target`` ('' is this Cell).
-
-        Raises:
-            AttributeError: If a path component is missing or not a Cell.
-        """
-        check_type("get_sub_cell", "target", target, str)
-        cell = self
-        if not target:
-            return cell
-        walked = []
-        for part in target.split("."):
-            walked.append(part)
-            child = cell._cells.get(part)
-            if child is None:
-                raise AttributeError(
-                    f"For 'get_sub_cell', '{type(cell).__name__}' has no sub-Cell "
-                    f"'{part}' (path '{'.'.join(walked)}' of '{target}')."
-                )
-            cell = child
-        return cell
-
-    def get_buffer(self, target: str):
-        """The buffer at the dotted path ``target``.
-
-        Raises:
-            AttributeError: If the path or the buffer does not exist.
-        """
-        check_type("get_buffer", "target", target, str)
-        cell_path, _, name = target.rpartition(".")
-        cell = self.get_sub_cell(cell_path)
-        if name not in cell._buffers:
-            raise AttributeError(
-                f"For 'get_buffer', '{type(cell).__name__}' has no buffer '{name}' "
-                f"(path '{target}')."
-            )
-        return cell._buffers[name]
-
     def apply(self, fn):
         """Call ``fn`` on every child Cell (recursively), then on this Cell; return self."""
         for cell in self.cells():
@@ -406,45 +411,52 @@ class Cell:
                         if isinstance(item, _state.Slot):
                             slots.setdefault(id(item), item)
 
-    # -- names --------------------------------------------------------------------------------
-    @property
-    def param_prefix(self) -> str:
-        """The name prefix of this Cell (set by :meth:`update_cell_prefix`)."""
-        return self._param_prefix
-
-    def update_cell_prefix(self) -> None:
-        """Set every descendant's ``param_prefix`` to its attribute path."""
-        for name, cell in self.cells_and_names():
-            if cell is not self:
-                object.__setattr__(cell, "_param_prefix", name)
-
-    def update_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
-        """Prefix every Parameter name with ``prefix``."""
-        check_type("update_parameters_name", "prefix", prefix, str)
-        for param in self.get_parameters(expand=recurse):
-            param.name = prefix + param.name
-
-    def check_names(self) -> None:
-        """Raise ValueError if two Parameters share a name."""
-        self.parameters_dict()
-
     # -- modes and flags ----------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        """'train' after ``set_train(True)``, else 'predict'."""
-        return "train" if self.training else "predict"
+        """The compile phase name: ``'train'`` after ``set_train(True)``, ``'predict'`` after
+        ``set_train(False)``; a new Cell has ``'train'`` (as in MindSpore) with
+        ``training == False``.
+
+        Raises:
+            TypeError: If assigned a non-str.
+        """
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        object.__setattr__(self, "_phase", check_type("Cell", "phase", value, str))
+
+    @property
+    def bprop_debug(self) -> bool:
+        """Whether a custom ``bprop`` runs in Python (cellax always traces it as Python)."""
+        return self.__dict__.get("_bprop_debug", False)
+
+    @bprop_debug.setter
+    def bprop_debug(self, value: bool) -> None:
+        object.__setattr__(self, "_bprop_debug", check_bool("Cell", "bprop_debug", value))
 
     def set_train(self, mode: bool = True):
-        """Set the training mode of this Cell and all descendants; return self."""
+        """Set the training mode of this Cell and all descendants; return self.
+
+        Adds the flag ``training`` (see :meth:`get_flags`) and sets :attr:`phase`.
+
+        Examples:
+            >>> from cellax import nn
+            >>> net = nn.SequentialCell(nn.ReLU())
+            >>> net.set_train().phase, net[0].training, net.get_flags()
+            ('train', True, {'training': True})
+        """
         check_bool("set_train", "mode", mode)
-        for _, cell in self.cells_and_names():
-            object.__setattr__(cell, "training", mode)
+        object.__setattr__(self, "_phase", "train" if mode else "predict")
+        self.add_flags_recursive(training=mode)
         return self
 
     def set_grad(self, requires_grad: bool = True):
         """Mark the Cell as needing gradients (no effect on JAX, which differentiates
         anything); return self."""
-        object.__setattr__(self, "requires_grad", check_bool("set_grad", "requires_grad", requires_grad))
+        check_bool("set_grad", "requires_grad", requires_grad)
+        object.__setattr__(self, "requires_grad", requires_grad)
         return self
 
     def add_flags(self, **flags):
@@ -456,37 +468,61 @@ class Cell:
 
     def add_flags_recursive(self, **flags):
         """Add custom attributes to this Cell and every descendant; returns self."""
-        for _, cell in self.cells_and_names():
-            cell.add_flags(**flags)
+        self.add_flags(**flags)
+        for cell in self.cells():
+            cell.add_flags_recursive(**flags)
         return self
 
     def get_flags(self) -> dict:
-        """The custom attributes added with :meth:`add_flags`."""
+        """The custom attributes added with :meth:`add_flags`.
+
+        Examples:
+            >>> from cellax import nn
+            >>> print(nn.ReLU().add_flags(sink_mode=True).get_flags())
+            {'sink_mode': True}
+        """
         return self._flags
 
     # -- the call pipeline --------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        if self._inputs is not None:
+            self._check_inputs(args)
         if _context.get_mode() == _context.GRAPH_MODE and _state.current_frame() is None:
-            graph_fn = self._graph_fn
-            if graph_fn is None:
-                graph_fn = _transforms.jit(self._run)
-                object.__setattr__(self, "_graph_fn", graph_fn)
-            return graph_fn(*args, **kwargs)
+            return self._graph_function()(*args, **kwargs)
         return self._run(*args, **kwargs)
 
     def _run(self, *args, **kwargs):
         if self._forward_pre_hooks:
-            args = self._run_forward_pre_hooks(args)
+            args, kwargs = self._run_forward_pre_hooks(args, kwargs)
+        call = self._construct_call
         if self._float_dtype is not None:
             args = self._cast_inputs_to(args, self._float_dtype)
+            call = self._construct_in_float_dtype
         if self._backward_hooks or self._backward_pre_hooks:
             from .._hook_ops import run_with_backward_hooks
 
-            out = run_with_backward_hooks(self, self._construct_call, args, kwargs)
+            out = run_with_backward_hooks(self, call, args, kwargs)
         else:
-            out = self._construct_call(*args, **kwargs)
+            out = call(*args, **kwargs)
         if self._forward_hooks:
-            out = self._run_forward_hooks(args, out)
+            out = self._run_forward_hooks(args, out, kwargs)
+        return out
+
+    def _construct_in_float_dtype(self, *args, **kwargs):
+        # to_float / amp: Parameters are read in the Cell's dtype, masters stay float32
+        dtype = self._float_dtype.np_dtype
+        out = _transforms.call_with_param_dtype(self._construct_call, dtype, args, kwargs)
+        output_dtype = self.__dict__.get("_amp_output_dtype")
+        if output_dtype is not None:
+            out = self._cast_outputs_to(out, output_dtype.np_dtype)
+        return out
+
+    @staticmethod
+    def _cast_outputs_to(out, np_dtype):
+        if isinstance(out, (tuple, list)):
+            return type(out)(Cell._cast_outputs_to(item, np_dtype) for item in out)
+        if isinstance(out, Tensor) and out.dtype.is_floating and out._value.dtype != np_dtype:
+            return wrap(out._value.astype(np_dtype))
         return out
 
     def _construct_call(self, *args, **kwargs):
@@ -507,76 +543,221 @@ class Cell:
             return run_with_bprop(self, args, kwargs)
         return self.construct(*args, **kwargs)
 
-    def _run_forward_pre_hooks(self, args: tuple) -> tuple:
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        return args
+    def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):
+        from .._hook_ops import run_forward_pre_hooks
 
-    def _run_forward_hooks(self, args: tuple, out):
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, out)
-            if result is not None:
-                out = result
-        return out
+        return run_forward_pre_hooks(self, list(self._forward_pre_hooks.values()), args, kwargs)
 
-    def register_forward_pre_hook(self, hook_fn):
-        """Register ``hook_fn`` to run before ``construct``.
+    def _run_forward_hooks(self, args: tuple, out, kwargs: dict | None = None):
+        from .._hook_ops import run_forward_hooks
 
-        Signature::
+        hooks = list(self._forward_hooks.values())
+        return run_forward_hooks(self, hooks, args, kwargs or {}, out)
 
-            hook_fn(cell, inputs) -> None or new inputs
+    def register_forward_pre_hook(self, hook_fn, *, prepend: bool = False,
+                                  with_kwargs: bool = False):  # fmt: skip
+        """Register a hook that runs before ``construct`` and may replace its inputs.
 
-        ``inputs`` is the tuple of positional inputs; a returned value replaces them (a
-        non-tuple becomes a 1-tuple). Returns a handle whose ``remove()`` unregisters it.
+        ``hook_fn(cell, inputs) -> None or new inputs``; with ``with_kwargs=True``,
+        ``hook_fn(cell, inputs, kwargs) -> None or (new inputs, new kwargs)``. ``inputs`` is the
+        tuple of positional inputs; a returned non-tuple becomes a 1-tuple. Ops the hook applies
+        to the inputs are differentiated too; returning new data (not computed from the inputs)
+        stops the gradient there. They lie outside this Cell's backward hooks.
 
-        Raises:
-            TypeError: If ``hook_fn`` is not callable.
-        """
-        return add_hook(self._forward_pre_hooks, hook_fn, "register_forward_pre_hook")
+        Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores hooks): the hook is traced.
+        A hook returning new inputs computed with cellax ops becomes part of the compiled
+        program (its printing happens once, at trace time). A hook that returns None only
+        observes: it runs at every call with the real values (``jax.debug.callback``).
 
-    def register_forward_hook(self, hook_fn):
-        """Register ``hook_fn`` to run after ``construct``.
+        Args:
+            hook_fn (function): The hook.
+            prepend (bool): Run it before the hooks already registered. Default: ``False``.
+            with_kwargs (bool): Pass and return the keyword inputs too. Default: ``False``.
 
-        Signature::
-
-            hook_fn(cell, inputs, outputs) -> None or new outputs
-
-        A returned value replaces the outputs. Returns a removable handle.
+        Returns:
+            A handle; ``handle.remove()`` unregisters the hook.
 
         Raises:
             TypeError: If ``hook_fn`` is not callable.
+
+        Examples:
+            >>> import numpy as np
+            >>> import cellax as ms
+            >>> from cellax import Tensor, nn, ops
+            >>> def forward_pre_hook_fn(cell, inputs):
+            ...     print("forward inputs: ", inputs)
+            >>> class Net(nn.Cell):
+            ...     def __init__(self):
+            ...         super(Net, self).__init__()
+            ...         self.mul = nn.MatMul()
+            ...         self.handle = self.mul.register_forward_pre_hook(forward_pre_hook_fn)
+            ...     def construct(self, x, y):
+            ...         x = x + x
+            ...         x = self.mul(x, y)
+            ...         return x
+            >>> grad = ops.GradOperation(get_all=True)
+            >>> net = Net()
+            >>> one = Tensor(np.ones([1]).astype(np.float32))
+            >>> output = grad(net)(one, one)
+            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
+Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
+            >>> print(output)
+            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
+Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         """
-        return add_hook(self._forward_hooks, hook_fn, "register_forward_hook")
+        from .._hook_ops import add_cell_hook
+
+        return add_cell_hook(self._forward_pre_hooks, hook_fn, "register_forward_pre_hook",
+                             prepend, with_kwargs)  # fmt: skip
+
+    def register_forward_hook(self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False,
+                              always_call: bool = False):  # fmt: skip
+        """Register a hook that runs after ``construct`` and may replace its output.
+
+        ``hook_fn(cell, inputs, output) -> None or new output``; with ``with_kwargs=True``,
+        ``hook_fn(cell, inputs, kwargs, output)``. Ops the hook applies to the output are
+        differentiated too (outside this Cell's backward hooks); returning new data stops the
+        gradient. Under ``cellax.jit`` / GRAPH_MODE it behaves like
+        :meth:`register_forward_pre_hook`: replacing hooks are traced, observing hooks run at
+        every call with real values.
+
+        Args:
+            hook_fn (function): The hook.
+            prepend (bool): Run it before the hooks already registered. Default: ``False``.
+            with_kwargs (bool): Pass the keyword inputs too. Default: ``False``.
+            always_call (bool): Accepted for compatibility. Default: ``False``.
+
+        Returns:
+            A handle; ``handle.remove()`` unregisters the hook.
+
+        Raises:
+            TypeError: If ``hook_fn`` is not callable.
+
+        Examples:
+            >>> import numpy as np
+            >>> import cellax as ms
+            >>> from cellax import Tensor, nn, ops
+            >>> def forward_hook_fn(cell, inputs, output):
+            ...     print("forward inputs: ", inputs)
+            ...     print("forward output: ", output)
+            >>> class Net(nn.Cell):
+            ...     def __init__(self):
+            ...         super(Net, self).__init__()
+            ...         self.mul = nn.MatMul()
+            ...         self.handle = self.mul.register_forward_hook(forward_hook_fn)
+            ...     def construct(self, x, y):
+            ...         x = x + x
+            ...         x = self.mul(x, y)
+            ...         return x
+            >>> grad = ops.GradOperation(get_all=True)
+            >>> net = Net()
+            >>> one = Tensor(np.ones([1]).astype(np.float32))
+            >>> output = grad(net)(one, one)
+            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
+Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
+            forward output:  2.0
+            >>> print(output)
+            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
+Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
+        """
+        from .._hook_ops import add_cell_hook
+
+        if not isinstance(always_call, bool):
+            raise TypeError(
+                f"For 'register_forward_hook', 'always_call' must be a bool, but got "
+                f"{always_call!r}."
+            )
+        return add_cell_hook(self._forward_hooks, hook_fn, "register_forward_hook", prepend,
+                             with_kwargs)  # fmt: skip
 
     def register_backward_pre_hook(self, hook_fn):
-        """Register ``hook_fn`` to see the gradient arriving at this Cell's outputs.
+        """Register a hook that sees (and may replace) the gradient arriving at this Cell.
 
-        Signature::
+        ``hook_fn(cell, grad_output) -> None or new grad_output``: ``grad_output`` is the tuple
+        of gradients of this Cell's floating outputs; a returned tuple of the same length and
+        shapes replaces it (a Tensor is accepted when there is one output). Runs during
+        ``grad``/``value_and_grad``. Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores
+        it) a hook that returns None runs at every call with the real gradients
+        (``jax.debug.callback``); a replacing hook is traced into the program.
 
-            hook_fn(cell, grad_output) -> None or new grad_output
+        Args:
+            hook_fn (function): The hook.
 
-        ``grad_output`` is a tuple; a returned tuple replaces it. Returns a removable handle.
+        Returns:
+            A handle; ``handle.remove()`` unregisters the hook.
 
         Raises:
-            TypeError: If ``hook_fn`` is not callable.
+            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
+                structure other than None or one gradient per output.
+
+        Examples:
+            >>> import numpy as np
+            >>> import cellax as ms
+            >>> from cellax import Tensor, nn, ops
+            >>> def backward_pre_hook_fn(cell, grad_output):
+            ...     print("backward input: ", grad_output)
+            >>> class Net(nn.Cell):
+            ...     def __init__(self):
+            ...         super(Net, self).__init__()
+            ...         self.relu = nn.ReLU()
+            ...         self.handle = self.relu.register_backward_pre_hook(backward_pre_hook_fn)
+            ...     def construct(self, x):
+            ...         x = x + x
+            ...         x = self.relu(x)
+            ...         return x
+            >>> grad = ops.GradOperation(get_all=True)
+            >>> net = Net()
+            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
+            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
+            >>> print(output)
+            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
         """
         return add_hook(self._backward_pre_hooks, hook_fn, "register_backward_pre_hook")
 
     def register_backward_hook(self, hook_fn):
-        """Register ``hook_fn`` to see the gradients of this Cell's inputs and outputs.
+        """Register a hook that sees (and may replace) the gradients of this Cell's inputs.
 
-        Signature::
+        ``hook_fn(cell, grad_input, grad_output) -> None or new grad_input``: ``grad_input`` is
+        the tuple of gradients of the Cell's floating Tensor inputs, ``grad_output`` those of
+        its outputs (after backward pre hooks). A returned tuple with one gradient per input
+        replaces ``grad_input`` (a Tensor is accepted for one input); several hooks chain.
+        Only the Cell's own computation lies between the two: ops added by forward (pre) hooks
+        are not included. Under ``cellax.jit`` / GRAPH_MODE it behaves like
+        :meth:`register_backward_pre_hook`.
 
-            hook_fn(cell, grad_input, grad_output) -> None or new grad_input
+        Args:
+            hook_fn (function): The hook.
 
-        ``grad_input`` (gradients w.r.t. the Cell's inputs) and ``grad_output`` (gradients
-        arriving at its outputs) are tuples; a returned tuple replaces ``grad_input``.
-        Returns a removable handle.
+        Returns:
+            A handle; ``handle.remove()`` unregisters the hook.
 
         Raises:
-            TypeError: If ``hook_fn`` is not callable.
+            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
+                structure other than None or one gradient per input.
+
+        Examples:
+            >>> import numpy as np
+            >>> import cellax as ms
+            >>> from cellax import Tensor, nn, ops
+            >>> def backward_hook_fn(cell, grad_input, grad_output):
+            ...     print("backward input: ", grad_output)
+            ...     print("backward output: ", grad_input)
+            >>> class Net(nn.Cell):
+            ...     def __init__(self):
+            ...         super(Net, self).__init__()
+            ...         self.relu = nn.ReLU()
+            ...         self.handle = self.relu.register_backward_hook(backward_hook_fn)
+            ...     def construct(self, x):
+            ...         x = x + x
+            ...         x = self.relu(x)
+            ...         return x
+            >>> grad = ops.GradOperation(get_all=True)
+            >>> net = Net()
+            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
+            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
+            backward output:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
+            >>> print(output)
+            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
         """
         return add_hook(self._backward_hooks, hook_fn, "register_backward_hook")
 
@@ -610,7 +791,12 @@ class Cell:
                 f"{dst_type!r}."
             )
         for _, cell in self.cells_and_names():
-            object.__setattr__(cell, "_float_dtype", None if dst_type == _dtype.float32 else dst_type)
+            object.__setattr__(cell, "_float_dtype", _dtype.to_dtype(dst_type))
+        self.add_flags_recursive(
+            fp16=dst_type == _dtype.float16,
+            fp32=dst_type == _dtype.float32,
+            bf16=dst_type == _dtype.bfloat16,
+        )
         _state.bump_structure_version()
         return self
 
@@ -649,14 +835,25 @@ class Cell:
     def __repr__(self) -> str:
         extra = self.extend_repr()
         lines = extra.split("\n") if extra else []
+        one_line = len(lines) == 1 and not self._cells
         for name, cell in self._cells.items():
             text = repr(cell).replace("\n", "\n  ")
             lines.append(f"({name}): {text}")
         head = type(self).__name__
-        if not self._cells:
+        if one_line or not lines:
             return f"{head}({extra})"
         body = "\n  ".join(lines)
         return f"{head}(\n  {body}\n)"
+
+    def run_construct(self, cast_inputs: tuple, kwargs: dict):
+        """Run the Cell on ``cast_inputs`` and ``kwargs`` (deprecated in MindSpore).
+
+        Examples:
+            >>> import cellax as ms
+            >>> print(ms.nn.ReLU().run_construct((ms.Tensor([-1.0, 2.0]),), {}))
+            [0. 2.]
+        """
+        return self._run(*cast_inputs, **(kwargs or {}))
 
     def __getstate__(self):
         return self.__dict__.copy()
