@@ -1,3 +1,226 @@
-"""(in progress)"""
+"""The scan form of a stack of identical blocks (``nn.ScanCell``) and ``lazy_inline``.
 
-__all__: list = []
+A deep network of identically-structured blocks written as a Python loop is traced and compiled
+once per block: compile time grows with depth. :class:`ScanCell` runs the blocks as one
+``jax.lax.scan`` over their stacked Parameters instead, tracing one block. Each block keeps its
+own Parameters: their values are stacked inside the traced function (stacking is
+differentiable, so gradients flow back to every block's Parameters) and written state (e.g.
+BatchNorm statistics) is unstacked back into each block.
+"""
+
+from __future__ import annotations
+
+import functools as ft
+
+import jax
+import jax.numpy as jnp
+
+from .. import _state
+from .._state import Frame
+from ._cell import Cell
+from ._container import CellList
+
+__all__ = ["ScanCell", "lazy_inline"]
+
+
+def _block_slots(block: Cell) -> list:
+    slots = list(block.get_parameters())
+    slots.extend(b for b in block.buffers() if isinstance(b, _state.Slot))
+    return slots
+
+
+def _signature(block: Cell) -> list:
+    return [(tuple(s._data.shape), str(s._data.dtype)) for s in _block_slots(block)]
+
+
+def _has_hooks(cell: Cell) -> bool:
+    return any(
+        c._forward_pre_hooks or c._forward_hooks or c._backward_hooks or c._backward_pre_hooks
+        for _, c in cell.cells_and_names()
+    )
+
+
+def _is_array(x) -> bool:
+    return isinstance(x, (jax.Array, jax.core.Tracer))
+
+
+class ScanCell(Cell):
+    """Run identically-structured blocks one after the other as a single ``lax.scan``.
+
+    ``ScanCell(blocks)(x, *args)`` computes ``x = block(x, *args)`` for every block in order,
+    like a Python loop over a CellList, but traces and compiles one block, so compile time
+    stays flat as depth grows. ``recompute()`` on the ScanCell (or on the blocks) recomputes
+    each block's activations in the backward pass; ``recompute(policy=...)`` takes a
+    ``jax.checkpoint_policies`` policy (e.g. ``jax.checkpoint_policies.dots_saveable``).
+
+    Args:
+        blocks (Union[CellList, list[Cell]]): Blocks of one class whose Parameters and buffers
+            have the same names, shapes and dtypes.
+        auto_prefix (bool): As for :class:`Cell`. Default: ``True``.
+
+    Inputs:
+        - **x** (Union[Tensor, tuple[Tensor]]) - The carried value; every block returns a value
+          of the same structure, shapes and dtypes.
+        - **args** - Further inputs passed unchanged to every block.
+
+    Outputs:
+        The value returned by the last block.
+
+    Raises:
+        TypeError: If ``blocks`` is empty, holds non-Cells or Cells of different classes.
+        ValueError: If the blocks' Parameters differ in structure, shape or dtype.
+        NotImplementedError: If a block writes state other than its own Parameters/buffers
+            (e.g. draws random numbers), or a block other than the first has hooks.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> blocks = nn.CellList([nn.Dense(4, 4, weight_init="ones") for _ in range(3)])
+        >>> net = nn.ScanCell(blocks)
+        >>> x = ms.Tensor(np.ones((1, 4), np.float32))
+        >>> print(net(x).shape)
+        (1, 4)
+        >>> grads = ms.grad(net, None, net.trainable_params())(x)
+        >>> print(len(grads), grads[0].shape)
+        6 (4, 4)
+    """
+
+    def __init__(self, blocks, auto_prefix: bool = True) -> None:
+        super().__init__(auto_prefix)
+        items = list(blocks) if isinstance(blocks, (CellList, list, tuple)) else None
+        if not items:
+            raise TypeError(
+                f"For 'ScanCell', 'blocks' must be a non-empty CellList or list of Cells, but got "
+                f"{blocks!r}."
+            )
+        for i, block in enumerate(items):
+            if not isinstance(block, Cell):
+                raise TypeError(
+                    f"For 'ScanCell', every block must be a Cell, but block {i} is "
+                    f"{type(block).__name__}."
+                )
+            if type(block) is not type(items[0]):
+                raise TypeError(
+                    f"For 'ScanCell', every block must be of one class, but block 0 is "
+                    f"'{type(items[0]).__name__}' and block {i} is '{type(block).__name__}'."
+                )
+        reference = _signature(items[0])
+        for i, block in enumerate(items[1:], 1):
+            if _signature(block) != reference:
+                raise ValueError(
+                    f"For 'ScanCell', every block must have Parameters and buffers of the same "
+                    f"shapes and dtypes, but block 0 has {reference} and block {i} has "
+                    f"{_signature(block)}."
+                )
+        self.blocks = blocks if isinstance(blocks, CellList) else CellList(items)
+
+    def _construct_call(self, *args, **kwargs):
+        # recompute() applies per block inside the scan, not around the whole scan
+        return self._construct_plain(*args, **kwargs)
+
+    def construct(self, x, *args, **kwargs):
+        blocks = list(self.blocks)
+        template = blocks[0]
+        for i, block in enumerate(blocks[1:], 1):
+            if _has_hooks(block):
+                raise NotImplementedError(
+                    f"For 'ScanCell', only the first block's hooks run (it is the one traced), "
+                    f"but block {i} has hooks: register them on block 0."
+                )
+        per_block = [_block_slots(block) for block in blocks]
+        template_slots = per_block[0]
+        owned = {id(slot) for slot in template_slots}
+        stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
+        carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
+        parent = _state.current_frame()
+        written: list = []
+
+        def body(carry, layer_values):
+            frame = Frame(template_slots, layer_values, parent)
+            with frame:
+                out = template._run(jax.tree_util.tree_unflatten(carry_tree, carry), *args,
+                                    **kwargs)  # fmt: skip
+            items = frame.written_items()
+            foreign = [slot for slot, _ in items if id(slot) not in owned]
+            if foreign:
+                raise NotImplementedError(
+                    f"For 'ScanCell', a block may write only its own Parameters and buffers, but "
+                    f"'{type(template).__name__}' wrote {foreign!r} (random ops such as Dropout "
+                    f"draw from the global key): run such blocks in a Python loop."
+                )
+            written[:] = [slot for slot, _ in items]
+            out_leaves, out_tree = jax.tree_util.tree_flatten(out)
+            if out_tree != carry_tree or any(
+                not _is_array(o) or o.shape != c.shape or o.dtype != c.dtype
+                for o, c in zip(out_leaves, carry)
+            ):
+                got = [(tuple(getattr(o, "shape", ())), str(getattr(o, "dtype", type(o))))
+                       for o in out_leaves]  # fmt: skip
+                raise ValueError(
+                    f"For 'ScanCell', each block must return a value with the structure, shapes "
+                    f"and dtypes of its input x, but '{type(template).__name__}' maps "
+                    f"{[(tuple(c.shape), str(c.dtype)) for c in carry]} to {got}."
+                )
+            return out_leaves, [frame.value_of(slot) for slot in written]
+
+        policy = self._recompute_policy
+        if policy is not None:
+            body = jax.checkpoint(body, policy=None if policy is True else policy,
+                                  prevent_cse=False)  # fmt: skip
+        out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(blocks))
+        index = {id(slot): k for k, slot in enumerate(template_slots)}
+        for slot, values in zip(written, new_stacked):
+            k = index[id(slot)]
+            for i, slots in enumerate(per_block):
+                _state.write(slots[k], values[i])
+        return jax.tree_util.tree_unflatten(carry_tree, out_leaves)
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """Mark a Cell class as a reusable block (``mindspore.lazy_inline``), for ``__init__``.
+
+    MindSpore compiles a ``@lazy_inline`` block once and calls it for every instance. The
+    cellax form of that reuse is :class:`ScanCell`: a stack of such blocks is traced once and run
+    as one ``lax.scan``. The decorator records the ``__init__`` arguments in
+    ``cell_init_args`` (as MindSpore does) and sets ``cell.lazy_inline = True``; a
+    :class:`ScanCell` accepts any blocks, marked or not.
+
+    Args:
+        fn (function): The ``__init__`` of a Cell subclass.
+        attrs (Union[list[str], str]): Accepted for compatibility. Default: ``None``.
+        policy (Callable): Accepted for compatibility. Default: ``None``.
+
+    Returns:
+        The wrapped ``__init__`` (or a decorator when called with arguments only).
+
+    Raises:
+        TypeError: If the decorated function is not callable.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> class Block(nn.Cell):
+        ...     @ms.lazy_inline
+        ...     def __init__(self, width):
+        ...         super().__init__()
+        ...         self.dense = nn.Dense(width, width)
+        ...     def construct(self, x):
+        ...         return self.dense(x)
+        >>> net = nn.ScanCell([Block(4) for _ in range(3)])
+        >>> print(net.blocks[0].lazy_inline, net.blocks[0].cell_init_args)
+        True (4,)
+    """
+    if fn is None:
+        return ft.partial(lazy_inline, attrs=attrs, policy=policy)
+    if not callable(fn):
+        raise TypeError(f"For 'lazy_inline', the decorated object must be __init__, got {fn!r}.")
+
+    @ft.wraps(fn)
+    def init(self, *args, **kwargs):
+        fn(self, *args, **kwargs)
+        object.__setattr__(self, "cell_init_args", args + tuple(kwargs.items()))
+        object.__setattr__(self, "lazy_inline", True)
+
+    return init
+
