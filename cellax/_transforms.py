@@ -470,15 +470,35 @@ class _Plan:
 
 
 class _Group:
-    """All compiled entries for one argument signature (tree structure + static leaves)."""
+    """All compiled entries for one argument signature (tree structure + static leaves).
 
-    __slots__ = ("slots", "cells", "entries", "static")
+    ``leaves`` keeps the static leaves (dynamic positions hold None) to rebuild the call.
+    """
 
-    def __init__(self, slots: list, cells: list, static) -> None:
+    __slots__ = ("slots", "cells", "entries", "treedef", "leaves")
+
+    def __init__(self, slots: list, cells: list, treedef, leaves: list) -> None:
         self.slots = slots
         self.cells = cells
-        self.static = static
+        self.treedef = treedef
+        self.leaves = leaves
         self.entries: dict = {}
+
+
+class _Static:
+    """A positional argument marked static with ``static_argnums`` (a pytree leaf)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        key = _static_key(self.value)
+        return hash(key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Static) and _static_key(self.value) == _static_key(other.value)
 
 
 def _static_key(leaf):
@@ -489,11 +509,99 @@ def _static_key(leaf):
         return ("id", id(leaf))
 
 
+class _WritesChanged(BaseException):
+    """A retrace (new shapes) wrote slots the compiled program does not return."""
+
+
+class _Entry:
+    """One compiled program: written slots are donated and returned, the others only read.
+
+    The first call learns which slots the function writes with an abstract trace
+    (``jax.eval_shape``), then compiles ``pure(written, read, dynamic)``.
+    """
+
+    __slots__ = ("owner", "group", "written", "read", "jitted", "also_written")
+
+    def __init__(self, owner, group: _Group, also_written=None) -> None:
+        self.owner = owner
+        self.group = group
+        self.written: list | None = None
+        self.read: list = []
+        self.jitted = None
+        self.also_written = {id(s) for s in also_written or ()}
+
+    def _trace(self, slots, values, dynamic):
+        """Run the user function in a discovering frame; return (out, frame)."""
+        group = self.group
+        it = iter(dynamic)
+        call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
+        args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
+        args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
+        kwargs = _to_tensors(kwargs)
+        frame = DiscoveringFrame(slots, values)
+        with frame:
+            out = self.owner.fn(*args, **kwargs)
+        if frame.missed:
+            raise SlotDiscovered(frame.missed)
+        _check_outputs(out)
+        return out, frame
+
+    def _learn(self, dynamic) -> None:
+        slots = self.group.slots
+
+        def learn(values, dynamic):
+            _, frame = self._trace(slots, values, dynamic)
+            return [id(slot) in frame.written for slot in slots]
+
+        values = [jax.ShapeDtypeStruct(s._data.shape, s._data.dtype) for s in slots]
+        dyn = [jax.ShapeDtypeStruct(np.shape(d), d.dtype) for d in dynamic]
+        flags = []
+        jax.eval_shape(lambda v, d: flags.extend(learn(v, d)) or 0, values, dyn)
+        flags = [w or id(s) in self.also_written for s, w in zip(slots, flags)]
+        written = [s for s, w in zip(slots, flags) if w]
+        read = [s for s, w in zip(slots, flags) if not w]
+        written_ids = {id(s) for s in written}
+
+        def pure(written_values, read_values, dynamic):
+            self.owner.trace_count += 1
+            out, frame = self._trace(written + read, list(written_values) + list(read_values),
+                                     dynamic)  # fmt: skip
+            if any(key not in written_ids for key in frame.written):
+                raise _WritesChanged()
+            return out, [frame.value_of(slot) for slot in written]
+
+        pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
+        self.written, self.read = written, read
+        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
+
+    def __call__(self, dynamic):
+        if self.jitted is None:
+            self._learn(dynamic)
+        written = self.written
+        out, new_values = self.jitted(
+            [slot._data for slot in written], [slot._data for slot in self.read], dynamic
+        )
+        for slot, value in zip(written, new_values):
+            slot._data = value
+        return out
+
+    def lower(self, dynamic):
+        if self.jitted is None:
+            self._learn(dynamic)
+        return self.jitted.lower(
+            [slot._data for slot in self.written], [slot._data for slot in self.read], dynamic
+        )
+
+
 class _JitFunction:
     """A function compiled with XLA on first call per signature; see :func:`jit`."""
 
     def __init__(self, fn, static_argnums=(), static_argnames=(), donate: bool = True):
         self.fn = fn
+        if isinstance(static_argnums, int):
+            static_argnums = (static_argnums,)
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
         self.static_argnums = tuple(static_argnums)
         self.static_argnames = tuple(static_argnames)
         self.donate = donate
@@ -516,43 +624,75 @@ class _JitFunction:
         if _state._local.frame is not None:
             return self.fn(*args, **kwargs)
         plan = self._plan()
-        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_slot)
+        if not kwargs:
+            # fast path: positional Tensors only; the group was built by the general path
+            group = plan.groups.get(len(args))
+            if group is not None:
+                for arg in args:
+                    if type(arg) is not Tensor:
+                        break
+                else:
+                    entry = group.entries.get(tuple([cell.training for cell in group.cells]))
+                    if entry is not None:
+                        return self._execute(plan, len(args), group, entry,
+                                             [arg._value for arg in args])  # fmt: skip
+        return self._call_general(plan, args, kwargs)
+
+    def _call_general(self, plan, args, kwargs):
+        leaves, treedef, static, dynamic = self._flatten(args, kwargs)
+        key = (treedef, tuple(static))
+        group = plan.groups.get(key)
+        if group is None:
+            group = plan.groups[key] = self._make_group(plan, leaves, static, treedef)
+            if self._is_fast_signature(args, kwargs):
+                plan.groups[len(args)] = group
+        flags = tuple([cell.training for cell in group.cells])
+        entry = group.entries.get(flags)
+        if entry is None:
+            entry = group.entries[flags] = _Entry(self, group)
+        return self._execute(plan, key, group, entry, dynamic)
+
+    def _is_fast_signature(self, args, kwargs) -> bool:
+        return (
+            not kwargs
+            and not self.static_argnums
+            and all(type(arg) is Tensor for arg in args)
+        )
+
+    def _flatten(self, args, kwargs):
+        if self.static_argnums:
+            args = tuple(_Static(a) if i in self.static_argnums else a for i, a in enumerate(args))
+        if self.static_argnames and kwargs:
+            kwargs = {k: _Static(v) if k in self.static_argnames else v for k, v in kwargs.items()}
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         dynamic = []
         static = []
-        for i, leaf in enumerate(leaves):
-            if _is_array(leaf) and not self._is_static_position(treedef, i):
+        for leaf in leaves:
+            if _is_array(leaf):
                 dynamic.append(leaf)
                 static.append(None)
             else:
                 static.append(_static_key(leaf))
-        key = (treedef, tuple(static))
-        group = plan.groups.get(key)
-        if group is None:
-            group = self._make_group(plan, leaves, static)
-            plan.groups[key] = group
-        flags = tuple([cell.training for cell in group.cells])
-        entry = group.entries.get(flags)
-        if entry is None:
-            entry = group.entries[flags] = self._make_entry(group, treedef, leaves, static)
-        while True:
+        return leaves, treedef, static, dynamic
+
+    def _execute(self, plan, key, group, entry, dynamic):
+        for _ in range(64):
             try:
-                out, new_values = entry(
-                    [slot._data for slot in group.slots], dynamic
-                )
-                break
+                return entry(dynamic)
             except SlotDiscovered as discovered:
                 for slot in discovered.slots:
                     self._discovered[id(slot)] = slot
-                # only this signature retraces; other compiled programs did not touch the slots
-                group = self._make_group(plan, leaves, static)
-                plan.groups[key] = group
-                entry = group.entries[flags] = self._make_entry(group, treedef, leaves, static)
-        for slot, value in zip(group.slots, new_values):
-            slot._data = value
-        return out
-
-    def _is_static_position(self, treedef, index) -> bool:
-        return False
+                # only this signature is rebuilt; other programs did not touch the slots
+                new_group = self._make_group(plan, group.leaves, None, group.treedef)
+                for group_key, old in list(plan.groups.items()):
+                    if old is group:
+                        plan.groups[group_key] = new_group
+                group = new_group
+                entry = _Entry(self, group)
+            except _WritesChanged:
+                entry = _Entry(self, group, also_written=entry.written)
+            group.entries[tuple([cell.training for cell in group.cells])] = entry
+        raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
     # -- building ----------------------------------------------------------------------------
     def _plan(self) -> _Plan:
@@ -578,56 +718,38 @@ class _JitFunction:
         _scan_roots(self.fn, slots, cells, refs, set())
         return slots, cells, refs
 
-    def _make_group(self, plan: _Plan, leaves, static) -> _Group:
+    def _make_group(self, plan: _Plan, leaves, static, treedef) -> _Group:
         slots = dict(plan.slots)
         cells = dict(plan.cells)
         seen: set = set()
         for leaf in leaves:
-            if not _is_array(leaf):
-                _scan_roots(leaf, slots, cells, [], seen)
+            if leaf is not None and not _is_array(leaf):
+                _scan_roots(leaf.value if isinstance(leaf, _Static) else leaf,
+                            slots, cells, [], seen)  # fmt: skip
         for key, slot in self._discovered.items():
             slots.setdefault(key, slot)
         group_slots = list(slots.values())
         _separate_shared_buffers(group_slots)
-        return _Group(group_slots, list(cells.values()), static)
-
-    def _make_entry(self, group: _Group, treedef, leaves, static):
-        fn = self.fn
-        slots = group.slots
-
-        def pure(slot_values, dynamic):
-            self.trace_count += 1
-            it = iter(dynamic)
-            call_leaves = [next(it) if s is None else leaf for s, leaf in zip(static, leaves)]
-            args, kwargs = jax.tree_util.tree_unflatten(treedef, call_leaves)
-            args, kwargs = _to_tensors((args, kwargs))
-            frame = DiscoveringFrame(slots, slot_values)
-            with frame:
-                out = fn(*args, **kwargs)
-            if frame.missed:
-                raise SlotDiscovered(frame.missed)
-            _check_outputs(out)
-            return out, [frame.value_of(slot) for slot in slots]
-
-        pure.__name__ = getattr(fn, "__name__", "jitted")
-        return jax.jit(pure, donate_argnums=(0,) if self.donate else ())
+        kept = [None if _is_array(leaf) else leaf for leaf in leaves]
+        return _Group(group_slots, list(cells.values()), treedef, kept)
 
     # -- introspection -----------------------------------------------------------------------
     def lower(self, *args, **kwargs):
         """Lower for these inputs without running (``jax.stages.Lowered``)."""
         plan = self._plan()
-        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_slot)
-        static = [None if _is_array(leaf) else _static_key(leaf) for leaf in leaves]
-        for _ in range(2):
-            group = self._make_group(plan, leaves, static)
-            entry = self._make_entry(group, treedef, leaves, static)
-            dynamic = [leaf for leaf in leaves if _is_array(leaf)]
+        leaves, treedef, static, dynamic = self._flatten(args, kwargs)
+        for _ in range(8):
+            group = self._make_group(plan, leaves, static, treedef)
             try:
-                return entry.lower([slot._data for slot in group.slots], dynamic)
+                return _Entry(self, group).lower(dynamic)
             except SlotDiscovered as discovered:
                 for slot in discovered.slots:
                     self._discovered[id(slot)] = slot
-        raise RuntimeError("cellax.jit: slot discovery did not converge")
+        raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
+
+
+def _is_leaf(x) -> bool:
+    return isinstance(x, (Slot, _Static))
 
 
 def _check_outputs(out) -> None:

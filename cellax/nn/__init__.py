@@ -10,6 +10,7 @@ from ._dense import *  # noqa: F403
 from ._activation import *  # noqa: F403
 from ._conv import *  # noqa: F403
 from ._pooling import *  # noqa: F403
+from ._padding import *  # noqa: F403
 from ._normalization import *  # noqa: F403
 from ._dropout import *  # noqa: F403
 from ._embedding import *  # noqa: F403
@@ -17,6 +18,9 @@ from ._rnn import *  # noqa: F403
 from ._transformer import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._optimizer import *  # noqa: F403
+from ._optim_algorithms import *  # noqa: F403
 from ._lr_schedule import *  # noqa: F403
 from ._wrap import *  # noqa: F403
 from ._scan import *  # noqa: F403
+from ._hook_cells import *  # noqa: F403
+from ._loss_scale import *  # noqa: F403
