@@ -14,7 +14,17 @@ from .._tensor import Tensor, as_array
 
 __all__ = ["IncompatibleKeys", "CellStateMixin"]
 
-IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
+
+class IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """``(missing_keys, unexpected_keys)`` of ``Cell.load_state_dict``; shown as MindSpore does."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
 
 EXTRA_STATE_SUFFIX = "_extra_state"
 
@@ -233,7 +243,7 @@ class CellStateMixin:
             >>> net = ms.nn.Dense(2, 1)
             >>> state = {"weight": ms.ops.ones((1, 2)), "bias": ms.ops.zeros((1,))}
             >>> net.load_state_dict(state)
-            IncompatibleKeys(missing_keys=[], unexpected_keys=[])
+            <All keys matched successfully>
             >>> print(net.weight.asnumpy())
             [[1. 1.]]
 
