@@ -12,6 +12,10 @@ from ._math import *  # noqa: F403
 from ._array import *  # noqa: F403
 from ._nn import *  # noqa: F403
 from ._state_ops import *  # noqa: F403
+from ._reduce import *  # noqa: F403
+from ._index import *  # noqa: F403
+from ._random import *  # noqa: F403
+from ._linalg import *  # noqa: F403
 from . import _tensor_methods as _tensor_methods  # noqa: F401
 from ._nn_layers import *  # noqa: F403
 from ._loss import *  # noqa: F403

@@ -1,62 +1,338 @@
-"""Elementwise math, comparison, reductions and linear algebra."""
+"""Elementwise math, comparison and logic ops (functions and their primitive classes).
+
+Most ops are built from two tables: unary ops (float-only math computes integer input in
+float32, as MindSpore does) and broadcasting binary ops. Hand-written ops follow.
+"""
 
 from __future__ import annotations
 
+import builtins
+
+import jax
 import jax.numpy as jnp
+import jax.scipy.special as jsp
+import numpy as np
 
 from .._tensor import _fix_int_float, _true_divide
 from ._primitive import primitive
-from ._utils import arr, wrap
+from ._utils import arr, array, check_eager, is_float, name_op, to_float, wrap
 
 __all__ = [
-    "add", "sub", "mul", "div", "matmul", "gt", "ge", "lt", "le", "eq", "ne", "maximum",
-    "minimum", "neg", "abs", "exp", "log", "sqrt", "square", "sum", "mean",
-    "Add", "Sub", "Mul", "Div", "RealDiv", "MatMul", "BatchMatMul", "ReduceSum", "ReduceMean",
+    "add", "sub", "mul", "div", "matmul", "clamp", "clip", "clip_by_value", "lerp", "addcmul",
+    "addcdiv", "addn", "isclose", "allclose", "nan_to_num", "logit", "round", "pow",
+    "is_nonzero", "positive",
+    "Add", "Sub", "Mul", "Div", "RealDiv", "MatMul", "BatchMatMul", "AddN", "Pow",
 ]  # fmt: skip
 
 
-def _binary_arrays(x, y):
-    a, b = arr(x), arr(y)
+def _binary_arrays(x, y, api: str = "op", names=("input", "other")):
+    """Unwrap two operands, apply MindSpore's int-Tensor-with-float rule, check broadcast."""
+    a, b = arr(x, api, names[0]), arr(y, api, names[1])
     if type(b) is float and hasattr(a, "dtype"):
         a = _fix_int_float(a, b)
     elif type(a) is float and hasattr(b, "dtype"):
         b = _fix_int_float(b, a)
+    shape_a, shape_b = np.shape(a), np.shape(b)
+    if shape_a != shape_b:
+        try:
+            jnp.broadcast_shapes(shape_a, shape_b)
+        except ValueError:
+            raise ValueError(
+                f"For '{api}', the shapes of '{names[0]}' {shape_a} and '{names[1]}' {shape_b} "
+                f"can not be broadcast together."
+            ) from None
     return a, b
+
+
+def _example(name: str, arity: int) -> str:
+    args = ", ".join(["x"] * arity)
+    data = "[1, 2], ms.int32" if name in _INT_NAMES else "[0.25, 0.5], ms.float32"
+    return (
+        f"\n\n    Examples:\n        >>> import cellax as ms\n"
+        f"        >>> x = ms.Tensor({data})\n"
+        f"        >>> ms.ops.{name}({args}).shape\n        (2,)\n"
+    )
+
+
+_INT_NAMES = {"gcd", "lcm", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
+              "bitwise_right_shift", "invert", "bitwise_not"}  # fmt: skip
+
+
+# -- unary -------------------------------------------------------------------------------------
+
+
+def _check_unary_dtype(api: str, x, kinds: str):
+    kind = np.dtype(x.dtype).kind
+    if kind not in kinds and not (x.dtype == jnp.bfloat16 and "f" in kinds):
+        raise TypeError(
+            f"For '{api}', the dtype of 'input' must be one of the kinds {kinds!r} "
+            f"(b=bool, i/u=int, f=float, c=complex), but got {x.dtype}."
+        )
+
+
+def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str = ""):
+    def op(input):
+        x = array(input, name)
+        _check_unary_dtype(name, x, kinds)
+        if to_float32:
+            x = to_float(x)
+        return wrap(jfn(x))
+
+    extra = " Integer and bool inputs are computed in float32." if to_float32 else ""
+    doc = (
+        f"Elementwise {summary or name}.{extra}\n\n    Args:\n        input (Tensor): The input."
+        f"\n\n    Returns:\n        Tensor of the same shape.\n\n    Raises:\n"
+        f"        TypeError: If the dtype of ``input`` is not supported."
+        + _example(name, 1)
+    )
+    return name_op(op, name, doc)
+
+
+def _keep_int(jfn):
+    return lambda x: x if np.dtype(x.dtype).kind in "biu" else jfn(x)
+
+
+_FLOAT_UNARY = {
+    "exp": jnp.exp, "exp2": jnp.exp2, "expm1": jnp.expm1, "log": jnp.log, "log2": jnp.log2,
+    "log10": jnp.log10, "log1p": jnp.log1p, "sqrt": jnp.sqrt, "rsqrt": jax.lax.rsqrt,
+    "sin": jnp.sin, "cos": jnp.cos, "tan": jnp.tan, "sinh": jnp.sinh, "cosh": jnp.cosh,
+    "tanh": jnp.tanh, "asin": jnp.arcsin, "acos": jnp.arccos, "atan": jnp.arctan,
+    "asinh": jnp.arcsinh, "acosh": jnp.arccosh, "atanh": jnp.arctanh, "arcsin": jnp.arcsin,
+    "arccos": jnp.arccos, "arctan": jnp.arctan, "arcsinh": jnp.arcsinh,
+    "arccosh": jnp.arccosh, "arctanh": jnp.arctanh, "erf": jsp.erf, "erfc": jsp.erfc,
+    "erfinv": jsp.erfinv, "lgamma": jsp.gammaln, "digamma": jsp.digamma, "sinc": jnp.sinc,
+    "deg2rad": jnp.deg2rad, "rad2deg": jnp.rad2deg, "i0": jnp.i0, "bessel_i0": jnp.i0,
+    "bessel_i0e": jsp.i0e, "bessel_i1": jsp.i1, "bessel_i1e": jsp.i1e,
+    "reciprocal": lambda x: 1 / x, "inv": lambda x: 1 / x, "angle": jnp.angle,
+}  # fmt: skip
+_SAME_UNARY = {
+    "abs": jnp.abs, "absolute": jnp.abs, "neg": jnp.negative, "negative": jnp.negative,
+    "square": jnp.square, "sign": jnp.sign, "sgn": jnp.sign,
+    "floor": _keep_int(jnp.floor), "ceil": _keep_int(jnp.ceil), "trunc": _keep_int(jnp.trunc),
+    "fix": _keep_int(jnp.trunc), "frac": lambda x: x - jnp.trunc(x), "conj": jnp.conj,
+    "real": jnp.real, "imag": jnp.imag,
+}  # fmt: skip
+_PREDICATES = {
+    "isnan": jnp.isnan, "isinf": jnp.isinf, "isfinite": jnp.isfinite,
+    "isneginf": jnp.isneginf, "isposinf": jnp.isposinf, "signbit": jnp.signbit,
+    "isreal": jnp.isreal, "logical_not": jnp.logical_not,
+}  # fmt: skip
+_INT_UNARY = {"invert": jnp.invert, "bitwise_not": jnp.invert}
+
+for _name, _fn in _FLOAT_UNARY.items():
+    globals()[_name] = _unary(_name, _fn, True)
+for _name, _fn in _SAME_UNARY.items():
+    globals()[_name] = _unary(_name, _fn, False)
+for _name, _fn in _PREDICATES.items():
+    globals()[_name] = _unary(_name, _fn, False, summary=f"``{_name}`` test (a Bool Tensor)")
+for _name, _fn in _INT_UNARY.items():
+    globals()[_name] = _unary(_name, _fn, False, kinds="biu")
+__all__ += [*_FLOAT_UNARY, *_SAME_UNARY, *_PREDICATES, *_INT_UNARY]
+
+
+def positive(input):
+    """Return ``input`` unchanged (``+input``)."""
+    return wrap(array(input, "positive"))
+
+
+def round(input, *, decimals=0):
+    """Round to ``decimals`` places, halves to even (``0.5 -> 0``, ``1.5 -> 2``).
+
+    Args:
+        input (Tensor): The input.
+        decimals (int): Number of decimal places. Default: ``0``.
+
+    Returns:
+        Tensor of the same shape and dtype.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.round(ms.Tensor([0.5, 1.5, 2.5, -1.5], ms.float32)))
+        [ 0.  2.  2. -2.]
+    """
+    x = array(input, "round")
+    if np.dtype(x.dtype).kind in "biu":
+        return wrap(x)
+    return wrap(jnp.round(x, decimals))
+
+
+def logit(input, eps=None):
+    """``log(p / (1 - p))`` with ``p`` clamped to ``[eps, 1 - eps]`` when ``eps`` is given.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.logit(ms.Tensor([0.5], ms.float32)))
+        [0.]
+    """
+    x = to_float(array(input, "logit"))
+    if eps is not None:
+        x = jnp.clip(x, eps, 1 - eps)
+    return wrap(jnp.log(x / (1 - x)))
+
+
+# -- binary ------------------------------------------------------------------------------------
+
+
+def _binary(name: str, jfn, names=("input", "other"), summary: str = ""):
+    def op(input, other):
+        return wrap(jfn(*_binary_arrays(input, other, name)))
+
+    a, b = names
+    doc = (
+        f"Elementwise {summary or name} of ``{a}`` and ``{b}``, with broadcasting.\n\n"
+        f"    Args:\n        {a} (Union[Tensor, number]): The first input.\n"
+        f"        {b} (Union[Tensor, number]): The second input.\n\n"
+        f"    Returns:\n        Tensor with the broadcast shape.\n\n    Raises:\n"
+        f"        ValueError: If the shapes can not be broadcast."
+        + _example(name, 2)
+    )
+    op = name_op(op, name, doc)
+    if names != ("input", "other"):
+        code = op.__code__.replace(co_varnames=(a, b) + op.__code__.co_varnames[2:])
+        op.__code__ = code
+    return op
+
+
+def _floor_mod(a, b):
+    return jnp.remainder(a, b)
+
+
+def _truncate_div(a, b):
+    if np.dtype(jnp.result_type(a, b)).kind in "iu":
+        return jnp.sign(a) * jnp.sign(b) * (jnp.abs(a) // jnp.abs(b))
+    return jnp.trunc(a / b)
+
+
+def _float_binary(jfn):
+    def run(a, b):
+        if not (hasattr(a, "dtype") and is_float(jnp.asarray(a))) and not (
+            hasattr(b, "dtype") and is_float(jnp.asarray(b))
+        ):
+            a = jnp.asarray(a, jnp.float32)
+        return jfn(a, b)
+
+    return run
+
+
+def _xlogy(a, b):
+    return jsp.xlogy(a, b)
+
+
+def _xdivy(a, b):
+    return jnp.where(a == 0, jnp.zeros_like(a / b), a / b)
+
+
+def _int_only(name, jfn):
+    def run(a, b):
+        for value in (a, b):
+            if hasattr(value, "dtype") and np.dtype(value.dtype).kind not in "biu":
+                raise TypeError(
+                    f"For '{name}', the inputs must be integer or bool Tensors, but got "
+                    f"dtype {value.dtype}."
+                )
+        return jfn(a, b)
+
+    return run
+
+
+_BINARY = {
+    "sub": jnp.subtract, "subtract": jnp.subtract, "mul": jnp.multiply,
+    "multiply": jnp.multiply, "true_divide": _true_divide, "divide": _true_divide,
+    "floor_div": jnp.floor_divide, "floor_divide": jnp.floor_divide,
+    "floordiv": jnp.floor_divide, "floor_mod": _floor_mod, "floormod": _floor_mod,
+    "remainder": _floor_mod, "fmod": jnp.fmod, "truncate_div": _truncate_div,
+    "truncate_mod": jnp.fmod, "float_power": lambda a, b: jnp.power(
+        jnp.asarray(a, jnp.float64), jnp.asarray(b, jnp.float64)),
+    "atan2": _float_binary(jnp.arctan2), "arctan2": _float_binary(jnp.arctan2),
+    "hypot": _float_binary(jnp.hypot), "logaddexp": _float_binary(jnp.logaddexp),
+    "logaddexp2": _float_binary(jnp.logaddexp2), "maximum": jnp.maximum,
+    "minimum": jnp.minimum, "fmax": jnp.fmax, "fmin": jnp.fmin,
+    "copysign": _float_binary(jnp.copysign), "xlogy": _float_binary(_xlogy),
+    "xdivy": _float_binary(_xdivy), "heaviside": jnp.heaviside,
+    "nextafter": _float_binary(jnp.nextafter), "ldexp": lambda a, b: a * jnp.exp2(b),
+    "gcd": _int_only("gcd", jnp.gcd), "lcm": _int_only("lcm", jnp.lcm),
+    "bitwise_and": _int_only("bitwise_and", jnp.bitwise_and),
+    "bitwise_or": _int_only("bitwise_or", jnp.bitwise_or),
+    "bitwise_xor": _int_only("bitwise_xor", jnp.bitwise_xor),
+    "bitwise_left_shift": _int_only("bitwise_left_shift", jnp.left_shift),
+    "bitwise_right_shift": _int_only("bitwise_right_shift", jnp.right_shift),
+    "logical_and": jnp.logical_and, "logical_or": jnp.logical_or,
+    "logical_xor": jnp.logical_xor, "eq": jnp.equal, "equal": jnp.equal,
+    "ne": jnp.not_equal, "not_equal": jnp.not_equal, "gt": jnp.greater,
+    "greater": jnp.greater, "ge": jnp.greater_equal, "greater_equal": jnp.greater_equal,
+    "lt": jnp.less, "less": jnp.less, "le": jnp.less_equal, "less_equal": jnp.less_equal,
+}  # fmt: skip
+_BINARY_NAMES = {
+    "floor_div": ("x", "y"), "floor_mod": ("x", "y"), "truncate_div": ("x", "y"),
+    "truncate_mod": ("x", "y"), "xdivy": ("x", "y"), "xlogy": ("input", "other"),
+    "ldexp": ("x", "other"), "floordiv": ("x", "y"), "floormod": ("x", "y"),
+    "equal": ("input", "other"),
+}  # fmt: skip
+for _name, _fn in _BINARY.items():
+    globals()[_name] = _binary(_name, _fn, _BINARY_NAMES.get(_name, ("input", "other")))
+__all__ += list(_BINARY)
 
 
 def add(input, other):
     """Elementwise ``input + other`` with broadcasting.
+
+    An integer Tensor combined with a Python float gives Float32, as in MindSpore.
+
+    Args:
+        input (Union[Tensor, number, bool]): The first input.
+        other (Union[Tensor, number, bool]): The second input.
+
+    Returns:
+        Tensor with the broadcast shape.
+
+    Raises:
+        ValueError: If the shapes can not be broadcast.
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.add(ms.Tensor([1, 2, 3], ms.float32), ms.Tensor([4, 5, 6], ms.float32)))
         [5. 7. 9.]
     """
-    return wrap(jnp.add(*_binary_arrays(input, other)))
-
-
-def sub(input, other):
-    """Elementwise ``input - other``."""
-    return wrap(jnp.subtract(*_binary_arrays(input, other)))
-
-
-def mul(input, other):
-    """Elementwise ``input * other``."""
-    return wrap(jnp.multiply(*_binary_arrays(input, other)))
+    return wrap(jnp.add(*_binary_arrays(input, other, "add")))
 
 
 def div(input, other, *, rounding_mode=None):
-    """Elementwise division; ``rounding_mode`` None (true), 'floor' or 'trunc'."""
-    a, b = _binary_arrays(input, other)
+    """Elementwise division; ``rounding_mode`` is None (true), 'floor' or 'trunc'.
+
+    Args:
+        input (Union[Tensor, number]): The dividend.
+        other (Union[Tensor, number]): The divisor.
+        rounding_mode (str): None, ``'floor'`` or ``'trunc'``. Default: ``None``.
+
+    Raises:
+        ValueError: If ``rounding_mode`` is not one of those.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.div(ms.Tensor([-3, 3]), 2, rounding_mode='floor'))
+        [-2  1]
+    """
+    a, b = _binary_arrays(input, other, "div")
     if rounding_mode is None:
         return wrap(_true_divide(a, b))
     if rounding_mode == "floor":
         return wrap(jnp.floor_divide(a, b))
     if rounding_mode == "trunc":
-        return wrap(jnp.trunc(_true_divide(a, b)).astype(jnp.result_type(a, b)))
+        return wrap(_truncate_div(a, b))
     raise ValueError(
         f"For 'div', 'rounding_mode' must be None, 'floor' or 'trunc', but got {rounding_mode!r}."
     )
+
+
+def pow(input, exponent):
+    """Elementwise ``input ** exponent``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.pow(ms.Tensor([1, 2, 3]), 2))
+        [1 4 9]
+    """
+    return wrap(jnp.power(*_binary_arrays(input, exponent, "pow", ("input", "exponent"))))
 
 
 def matmul(input, other):
@@ -64,104 +340,182 @@ def matmul(input, other):
 
     Raises:
         ValueError: If the contracted dimensions differ.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.matmul(ms.ops.ones((2, 3)), ms.ops.ones((3, 1))))
+        [[3.]
+         [3.]]
     """
-    a, b = arr(input), arr(other)
-    if getattr(a, "ndim", 0) and getattr(b, "ndim", 0):
-        ka = a.shape[-1]
-        kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
-        if ka != kb:
-            raise ValueError(
-                f"For 'matmul', the last dimension of 'input' ({ka}) must equal the "
-                f"contracted dimension of 'other' ({kb}); shapes {a.shape} and {b.shape}."
-            )
+    a, b = array(input, "matmul"), array(other, "matmul", "other")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(
+            f"For 'matmul', the inputs must be at least 1-D, but got shapes {a.shape} and "
+            f"{b.shape}."
+        )
+    ka = a.shape[-1]
+    kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
+    if ka != kb:
+        raise ValueError(
+            f"For 'matmul', the last dimension of 'input' ({ka}) must equal the "
+            f"contracted dimension of 'other' ({kb}), but got shapes {a.shape} and {b.shape}."
+        )
     return wrap(jnp.matmul(a, b))
 
 
-def _compare(jfn):
-    def op(input, other):
-        return wrap(jfn(*_binary_arrays(input, other)))
-
-    return op
+# -- ternary and misc --------------------------------------------------------------------------
 
 
-gt = _compare(jnp.greater)
-ge = _compare(jnp.greater_equal)
-lt = _compare(jnp.less)
-le = _compare(jnp.less_equal)
-eq = _compare(jnp.equal)
-ne = _compare(jnp.not_equal)
-maximum = _compare(jnp.maximum)
-minimum = _compare(jnp.minimum)
-for _name, _op in dict(gt=gt, ge=ge, lt=lt, le=le, eq=eq, ne=ne, maximum=maximum,
-                       minimum=minimum).items():  # fmt: skip
-    _op.__name__ = _name
-    _op.__doc__ = f"Elementwise ``{_name}`` with broadcasting."
+def clamp(input, min=None, max=None):
+    """Clamp every element into ``[min, max]`` (either bound may be None).
+
+    Args:
+        input (Tensor): The input.
+        min (Union[Tensor, number, None]): The lower bound. Default: ``None``.
+        max (Union[Tensor, number, None]): The upper bound. Default: ``None``.
+
+    Raises:
+        ValueError: If both ``min`` and ``max`` are None.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.clamp(ms.Tensor([-2., 0.5, 3.]), -1, 1))
+        [-1.   0.5  1. ]
+    """
+    if min is None and max is None:
+        raise ValueError("For 'clamp', at least one of 'min' and 'max' must be given, but got "
+                         "None for both.")  # fmt: skip
+    x = array(input, "clamp")
+    for bound in (min, max):
+        if type(bound) is float:
+            x = _fix_int_float(x, bound)
+    low = None if min is None else arr(min, "clamp", "min")
+    high = None if max is None else arr(max, "clamp", "max")
+    if low is not None:
+        x = jnp.maximum(x, low)
+    if high is not None:
+        x = jnp.minimum(x, high)
+    return wrap(x)
 
 
-def neg(input):
-    """Elementwise ``-input``."""
-    return wrap(jnp.negative(arr(input)))
+clip = name_op(lambda input, min=None, max=None: clamp(input, min, max), "clip",
+               "Alias of :func:`clamp`.")  # fmt: skip
 
 
-def abs(input):
-    """Elementwise absolute value."""
-    return wrap(jnp.abs(arr(input)))
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    """Clamp ``x`` into ``[clip_value_min, clip_value_max]``."""
+    return clamp(x, clip_value_min, clip_value_max)
 
 
-def _float_unary(jfn, name):
-    def op(input):
-        x = arr(input)
-        if x.dtype.kind in "biu":
-            x = x.astype(jnp.float32)
-        return wrap(jfn(x))
+def lerp(input, end, weight):
+    """``input + weight * (end - input)``.
 
-    op.__name__ = name
-    op.__doc__ = f"Elementwise ``{name}`` (integer inputs are computed in float32)."
-    return op
-
-
-exp = _float_unary(jnp.exp, "exp")
-log = _float_unary(jnp.log, "log")
-sqrt = _float_unary(jnp.sqrt, "sqrt")
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.lerp(ms.Tensor([0., 2.]), ms.Tensor([1., 4.]), 0.5))
+        [0.5 3. ]
+    """
+    a, b = _binary_arrays(input, end, "lerp", ("input", "end"))
+    return wrap(a + arr(weight, "lerp", "weight") * (b - a))
 
 
-def square(input):
-    """Elementwise ``input * input``."""
-    return wrap(jnp.square(arr(input)))
+def addcmul(input, tensor1, tensor2, value=1):
+    """``input + value * tensor1 * tensor2``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.addcmul(ms.Tensor([1.]), ms.Tensor([2.]), ms.Tensor([3.]), 0.5))
+        [4.]
+    """
+    x = arr(input, "addcmul")
+    return wrap(x + arr(value) * jnp.multiply(arr(tensor1), arr(tensor2)))
 
 
-def _axis(axis):
-    if axis is None or axis == ():
-        return None
-    if isinstance(axis, list):
-        return tuple(axis)
-    return axis
+def addcdiv(input, tensor1, tensor2, value=1):
+    """``input + value * tensor1 / tensor2``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.addcdiv(ms.Tensor([1.]), ms.Tensor([2.]), ms.Tensor([4.]), 2))
+        [2.]
+    """
+    x = arr(input, "addcdiv")
+    return wrap(x + arr(value) * _true_divide(arr(tensor1), arr(tensor2)))
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """Sum over ``dim`` (all dimensions when None)."""
-    from ._utils import np_dtype
+def addn(x):
+    """Sum of a list/tuple of Tensors of the same shape.
 
-    return wrap(jnp.sum(arr(input), axis=_axis(dim), keepdims=keepdim, dtype=np_dtype(dtype)))
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.addn([ms.Tensor([1., 2.]), ms.Tensor([3., 4.])]))
+        [4. 6.]
+    """
+    if not isinstance(x, (list, tuple)) or not x:
+        raise TypeError(f"For 'addn', 'x' must be a non-empty list or tuple of Tensors, but got "
+                        f"{x!r}.")  # fmt: skip
+    values = [arr(t, "addn", "x") for t in x]
+    total = values[0]
+    for value in values[1:]:
+        total = total + value
+    return wrap(total)
 
 
-def mean(input, axis=None, keep_dims=False):
-    """Mean over ``axis`` (all dimensions when None)."""
-    x = arr(input)
-    if x.dtype.kind in "biu":
-        x = x.astype(jnp.float32)
-    return wrap(jnp.mean(x, axis=_axis(axis), keepdims=keep_dims))
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Elementwise ``|input - other| <= atol + rtol * |other|``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.isclose(ms.Tensor([1., 2.]), ms.Tensor([1., 2.1])))
+        [ True False]
+    """
+    a, b = _binary_arrays(input, other, "isclose")
+    return wrap(jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-Add = primitive("Add", add)
-Sub = primitive("Sub", sub)
-Mul = primitive("Mul", mul)
-Div = primitive("Div", div)
-RealDiv = primitive("RealDiv", div)
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """True when :func:`isclose` holds everywhere (a 0-d Bool Tensor).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.allclose(ms.Tensor([1., 2.]), ms.Tensor([1., 2.])))
+        True
+    """
+    return wrap(jnp.all(isclose(input, other, rtol, atol, equal_nan)._value))
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """Replace NaN, +inf and -inf by finite numbers.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.nan_to_num(ms.Tensor([float('nan'), 1.]), 0.5))
+        [0.5 1. ]
+    """
+    return wrap(jnp.nan_to_num(arr(input, "nan_to_num"), nan=nan, posinf=posinf, neginf=neginf))
+
+
+def is_nonzero(input):
+    """True when the single element of ``input`` is nonzero (eager only).
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.is_nonzero(ms.Tensor([3.]))
+        True
+    """
+    x = array(input, "is_nonzero")
+    check_eager("is_nonzero", x)
+    if x.size != 1:
+        raise ValueError(f"For 'is_nonzero', 'input' must have one element, but got shape "
+                         f"{x.shape}.")  # fmt: skip
+    return builtins.bool(x.reshape(()) != 0)
+
+
+# -- primitive classes -------------------------------------------------------------------------
 
 
 def _matmul_call(self, x, y):
-    a, b = arr(x), arr(y)
+    a, b = array(x, "MatMul"), array(y, "MatMul")
     if self.attrs["transpose_a"]:
         a = jnp.swapaxes(a, -1, -2)
     if self.attrs["transpose_b"]:
@@ -169,15 +523,49 @@ def _matmul_call(self, x, y):
     return matmul(a, b)
 
 
+_G = globals()
+Add = primitive("Add", add)
+Sub = primitive("Sub", _G["sub"])
+Mul = primitive("Mul", _G["mul"])
+Div = primitive("Div", div)
+RealDiv = primitive("RealDiv", div)
+Pow = primitive("Pow", pow)
+AddN = primitive("AddN", addn)
 MatMul = primitive("MatMul", matmul, dict(transpose_a=False, transpose_b=False), _matmul_call)
 BatchMatMul = primitive(
     "BatchMatMul", matmul, dict(transpose_a=False, transpose_b=False), _matmul_call
 )
-ReduceSum = primitive(
-    "ReduceSum", sum, dict(keep_dims=False),
-    lambda self, x, axis=(): sum(x, _axis(axis), self.attrs["keep_dims"]),
-)  # fmt: skip
-ReduceMean = primitive(
-    "ReduceMean", mean, dict(keep_dims=False),
-    lambda self, x, axis=(): mean(x, _axis(axis), self.attrs["keep_dims"]),
-)  # fmt: skip
+_PRIMITIVES = {
+    "Exp": "exp", "Log": "log", "Log1p": "log1p", "Expm1": "expm1", "Sqrt": "sqrt",
+    "Rsqrt": "rsqrt", "Square": "square", "Abs": "abs", "Neg": "neg", "Sin": "sin",
+    "Cos": "cos", "Tan": "tan", "Sinh": "sinh", "Cosh": "cosh", "Asin": "asin", "Acos": "acos",
+    "Atan": "atan", "Asinh": "asinh", "Acosh": "acosh", "Atanh": "atanh", "Erf": "erf",
+    "Erfc": "erfc", "Erfinv": "erfinv", "Floor": "floor", "Ceil": "ceil", "Round": "round",
+    "Trunc": "trunc", "Sign": "sign", "Reciprocal": "reciprocal", "Inv": "inv",
+    "Lgamma": "lgamma", "Digamma": "digamma", "IsNan": "isnan", "IsInf": "isinf",
+    "IsFinite": "isfinite", "LogicalNot": "logical_not", "Invert": "invert",
+    "Maximum": "maximum", "Minimum": "minimum", "Equal": "eq", "NotEqual": "ne",
+    "Greater": "gt", "GreaterEqual": "ge", "Less": "lt", "LessEqual": "le",
+    "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "LogicalXor": "logical_xor",
+    "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or", "BitwiseXor": "bitwise_xor",
+    "FloorDiv": "floor_div", "FloorMod": "floor_mod", "Mod": "fmod", "TruncateDiv":
+    "truncate_div", "TruncateMod": "truncate_mod", "DivNoNan": "xdivy", "Xdivy": "xdivy",
+    "Xlogy": "xlogy", "Atan2": "atan2", "SquaredDifference": "squared_difference",
+    "Lerp": "lerp", "Addcmul": "addcmul", "Addcdiv": "addcdiv", "IsClose": "isclose",
+    "Tanh": "tanh", "Exp2": "exp2", "Log2": "log2",
+}  # fmt: skip
+
+
+def squared_difference(x, y):
+    """``(x - y) ** 2`` with broadcasting."""
+    a, b = _binary_arrays(x, y, "squared_difference", ("x", "y"))
+    return wrap(jnp.square(jnp.subtract(a, b)))
+
+
+__all__.append("squared_difference")
+for _cls, _fn_name in _PRIMITIVES.items():
+    _G[_cls] = primitive(_cls, _G[_fn_name])
+__all__ += list(_PRIMITIVES)
+ClipByValue = primitive("ClipByValue", clip_by_value)
+__all__.append("ClipByValue")
+del _G

@@ -1,4 +1,4 @@
-"""Neural-network functionals: activations, softmax, losses, dropout."""
+"""Neural-network functionals: activations, softmax family and dropout."""
 
 from __future__ import annotations
 
@@ -7,36 +7,302 @@ import jax.numpy as jnp
 
 from .._random import next_key
 from ._primitive import primitive
-from ._utils import arr, check_axis, to_float, wrap
+from ._utils import arr, array, check_axis, name_op, to_float, wrap
 
 __all__ = [
-    "relu", "sigmoid", "softmax", "log_softmax", "binary_cross_entropy_with_logits", "dropout",
-    "dropout2d", "ReLU", "Sigmoid", "Softmax", "LogSoftmax", "Dropout2D",
+    "relu", "relu6", "leaky_relu", "elu", "selu", "celu", "gelu", "fast_gelu", "silu", "mish",
+    "softplus", "softsign", "hardswish", "hardsigmoid", "hardtanh", "hardshrink", "softshrink",
+    "soft_shrink", "tanhshrink", "threshold", "sigmoid", "logsigmoid", "softmax", "log_softmax",
+    "softmin", "glu", "swiglu", "prelu", "rrelu", "gumbel_softmax", "bias_add",
+    "binary_cross_entropy_with_logits", "dropout", "dropout1d", "dropout2d", "dropout3d",
+    "ReLU", "ReLU6", "Sigmoid", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "Elu", "SeLU",
+    "CeLU", "HSwish", "HSigmoid", "Softplus", "Softsign", "Mish", "PReLU", "BiasAdd", "Dropout",
+    "Dropout2D", "Dropout3D", "HShrink", "SoftShrink", "LogSigmoid",
 ]  # fmt: skip
 
 
-def relu(input):
-    """max(input, 0)."""
-    return wrap(jax.nn.relu(arr(input)))
+class _ProbabilityError(ValueError, RuntimeError):
+    """A bad drop probability (MindSpore raises RuntimeError; ValueError is also caught)."""
 
 
-def sigmoid(input):
-    """1 / (1 + exp(-input))."""
-    return wrap(jax.nn.sigmoid(to_float(arr(input))))
+def _float_input(api, input, name="input"):
+    return to_float(array(input, api, name))
+
+
+def _activation(name, fn, params=("input",), doc=""):
+    """A one-input activation computed in float (integer input -> float32)."""
+
+    def op(input):
+        return wrap(fn(_float_input(name, input, params[0])))
+
+    op = name_op(op, name, doc + (
+        f"\n\n    Examples:\n        >>> import cellax as ms\n"
+        f"        >>> ms.ops.{name}(ms.Tensor([-1., 0., 2.])).shape\n        (3,)\n"
+    ))  # fmt: skip
+    if params != ("input",):
+        op.__code__ = op.__code__.replace(co_varnames=params + op.__code__.co_varnames[1:])
+    return op
+
+
+def relu(input, inplace=False):
+    """``max(input, 0)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.relu(ms.Tensor([-1., 2.])))
+        [0. 2.]
+    """
+    return wrap(jax.nn.relu(array(input, "relu")))
+
+
+def relu6(x):
+    """``min(max(x, 0), 6)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.relu6(ms.Tensor([-1., 7.])))
+        [0. 6.]
+    """
+    return wrap(jnp.clip(array(x, "relu6", "x"), 0, 6))
+
+
+def leaky_relu(input, alpha=0.2):
+    """``input`` where positive, else ``alpha * input``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.leaky_relu(ms.Tensor([-1., 1.])))
+        [-0.2  1. ]
+    """
+    x = _float_input("leaky_relu", input)
+    return wrap(jnp.where(x > 0, x, alpha * x).astype(x.dtype))
+
+
+def elu(input_x, alpha=1.0):
+    """``x`` where positive, else ``alpha * (exp(x) - 1)``."""
+    x = _float_input("elu", input_x, "input_x")
+    return wrap(jax.nn.elu(x, alpha))
+
+
+def celu(x, alpha=1.0):
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``.
+
+    Raises:
+        ValueError: If ``alpha`` is 0.
+    """
+    if alpha == 0:
+        raise ValueError("For 'celu', 'alpha' must not be 0, but got 0.")
+    return wrap(jax.nn.celu(_float_input("celu", x, "x"), alpha))
+
+
+def gelu(input, approximate="none"):
+    """Gaussian error linear unit; ``approximate`` is ``'none'`` (erf) or ``'tanh'``.
+
+    Raises:
+        ValueError: If ``approximate`` is neither.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.gelu(ms.Tensor([1., -1.])))
+        [ 0.8413447  -0.15865527]
+    """
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got "
+                         f"{approximate!r}.")  # fmt: skip
+    x = _float_input("gelu", input)
+    return wrap(jax.nn.gelu(x, approximate=approximate == "tanh"))
+
+
+def fast_gelu(x):
+    """``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))``."""
+    v = _float_input("fast_gelu", x, "x")
+    return wrap(v / (1 + jnp.exp(-1.702 * jnp.abs(v))) * jnp.exp(0.851 * (v - jnp.abs(v))))
+
+
+selu = _activation("selu", jax.nn.selu, ("input_x",), "Scaled ELU.")
+silu = _activation("silu", jax.nn.silu, ("input",), "``x * sigmoid(x)``.")
+mish = _activation("mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), ("x",),
+                   "``x * tanh(softplus(x))``.")  # fmt: skip
+softsign = _activation("softsign", jax.nn.soft_sign, ("x",), "``x / (1 + |x|)``.")
+hardswish = _activation("hardswish", jax.nn.hard_swish, ("input",),
+                        "``x * relu6(x + 3) / 6``.")  # fmt: skip
+hardsigmoid = _activation("hardsigmoid", jax.nn.hard_sigmoid, ("input",),
+                          "``relu6(x + 3) / 6``.")  # fmt: skip
+sigmoid = _activation("sigmoid", jax.nn.sigmoid, ("input",), "``1 / (1 + exp(-x))``.")
+logsigmoid = _activation("logsigmoid", jax.nn.log_sigmoid, ("x",), "``log(sigmoid(x))``.")
+tanhshrink = _activation("tanhshrink", lambda x: x - jnp.tanh(x), ("input",),
+                         "``x - tanh(x)``.")  # fmt: skip
+
+
+def softplus(input, beta=1, threshold=20):
+    """``log(1 + exp(beta * x)) / beta``; linear where ``beta * x > threshold``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softplus(ms.Tensor([1., 30.])))
+        [ 1.3132617 30.       ]
+    """
+    x = _float_input("softplus", input)
+    scaled = beta * x
+    soft = jax.nn.softplus(jnp.minimum(scaled, threshold)) / beta
+    return wrap(jnp.where(scaled > threshold, x, soft).astype(x.dtype))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """Clamp into ``[min_val, max_val]``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.hardtanh(ms.Tensor([-2., 0.5])))
+        [-1.   0.5]
+    """
+    x = array(input, "hardtanh")
+    return wrap(jnp.clip(x, min_val, max_val).astype(x.dtype))
+
+
+def hardshrink(input, lambd=0.5):
+    """``x`` where ``|x| > lambd``, else 0."""
+    x = array(input, "hardshrink")
+    return wrap(jnp.where(jnp.abs(x) > lambd, x, 0).astype(x.dtype))
+
+
+def softshrink(input, lambd=0.5):
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    x = array(input, "softshrink")
+    return wrap(jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0))
+                .astype(x.dtype))  # fmt: skip
+
+
+def soft_shrink(input, lambd=0.5):
+    """Alias of :func:`softshrink`."""
+    return softshrink(input, lambd)
+
+
+def threshold(input, thr, value):
+    """``input`` where ``input > thr``, else ``value``."""
+    x = array(input, "threshold")
+    return wrap(jnp.where(x > thr, x, jnp.asarray(value, x.dtype)))
+
+
+def _softmax_input(api, input, axis, dtype):
+    from ._utils import np_dtype
+
+    x = _float_input(api, input)
+    if dtype is not None:
+        x = x.astype(np_dtype(dtype))
+    if isinstance(axis, (list, tuple)):
+        return x, tuple(check_axis(api, a, x.ndim) for a in axis)
+    return x, check_axis(api, axis, x.ndim)
 
 
 def softmax(input, axis=-1, *, dtype=None):
-    """Softmax along ``axis``."""
-    x = to_float(arr(input))
-    check_axis("softmax", axis, x.ndim)
+    """Softmax along ``axis``.
+
+    Raises:
+        ValueError: If ``axis`` is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softmax(ms.Tensor([0., 0.])))
+        [0.5 0.5]
+    """
+    x, axis = _softmax_input("softmax", input, axis, dtype)
     return wrap(jax.nn.softmax(x, axis=axis))
 
 
 def log_softmax(logits, axis=-1):
-    """Log of softmax along ``axis``."""
-    x = to_float(arr(logits))
-    check_axis("log_softmax", axis, x.ndim)
+    """Log of softmax along ``axis``, computed stably.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.log_softmax(ms.Tensor([0., 0.])))
+        [-0.6931472 -0.6931472]
+    """
+    x, axis = _softmax_input("log_softmax", logits, axis, None)
     return wrap(jax.nn.log_softmax(x, axis=axis))
+
+
+def softmin(x, axis=-1, *, dtype=None):
+    """``softmax(-x)`` along ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softmin(ms.Tensor([0., 0.])))
+        [0.5 0.5]
+    """
+    value, axis = _softmax_input("softmin", x, axis, dtype)
+    return wrap(jax.nn.softmax(-value, axis=axis))
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: ``a * sigmoid(b)`` for the two halves of ``axis``.
+
+    Raises:
+        ValueError: If the size of ``axis`` is odd.
+    """
+    value = _float_input("glu", x, "x")
+    axis = check_axis("glu", axis, value.ndim)
+    if value.shape[axis] % 2:
+        raise ValueError(f"For 'glu', the size of dimension {axis} must be even, but got shape "
+                         f"{value.shape}.")  # fmt: skip
+    return wrap(jax.nn.glu(value, axis))
+
+
+def swiglu(input, dim=-1):
+    """``silu(a) * b`` for the two halves of ``dim``."""
+    value = _float_input("swiglu", input)
+    a, b = jnp.split(value, 2, axis=check_axis("swiglu", dim, value.ndim, "dim"))
+    return wrap(jax.nn.silu(a) * b)
+
+
+def prelu(input, weight):
+    """``x`` where positive, else ``weight * x`` (``weight`` per channel, dim 1).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.prelu(ms.Tensor([-1., 2.]), ms.Tensor([0.25])))
+        [-0.25  2.  ]
+    """
+    x = _float_input("prelu", input)
+    w = array(weight, "prelu", "weight")
+    if x.ndim >= 2 and w.size > 1:
+        w = w.reshape((-1,) + (1,) * (x.ndim - 2))
+    return wrap(jnp.where(x > 0, x, w * x).astype(x.dtype))
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
+    """Leaky ReLU with a slope drawn uniformly from ``[lower, upper]`` per element."""
+    x = _float_input("rrelu", input)
+    slope = jax.random.uniform(next_key(), x.shape, x.dtype, lower, upper)
+    return wrap(jnp.where(x >= 0, x, slope * x))
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
+    """Sample from the Gumbel-softmax distribution (straight-through one-hot if ``hard``)."""
+    x = _float_input("gumbel_softmax", logits, "logits")
+    dim = check_axis("gumbel_softmax", dim, x.ndim, "dim")
+    gumbel = jax.random.gumbel(next_key(), x.shape, x.dtype)
+    soft = jax.nn.softmax((x + gumbel) / tau, axis=dim)
+    if not hard:
+        return wrap(soft)
+    index = jnp.argmax(soft, axis=dim)
+    one = jax.nn.one_hot(index, x.shape[dim], axis=dim, dtype=x.dtype)
+    return wrap(one - jax.lax.stop_gradient(soft) + soft)
+
+
+def bias_add(input_x, bias):
+    """Add the 1-D ``bias`` along the channel dimension (dim 1).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.bias_add(ms.ops.zeros((1, 2)), ms.Tensor([1., 2.])))
+        [[1. 2.]]
+    """
+    x, b = array(input_x, "bias_add", "input_x"), array(bias, "bias_add", "bias")
+    if x.ndim < 2 or b.ndim != 1 or b.shape[0] != x.shape[1]:
+        raise ValueError(f"For 'bias_add', 'bias' must be 1-D with input_x.shape[1] elements, "
+                         f"but got shapes {x.shape} and {b.shape}.")  # fmt: skip
+    return wrap(x + b.reshape((-1,) + (1,) * (x.ndim - 2)))
 
 
 def _reduce(api: str, loss, reduction: str):
@@ -53,10 +319,7 @@ def _reduce(api: str, loss, reduction: str):
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
                                      reduction="mean"):  # fmt: skip
-    """Sigmoid + binary cross entropy, computed stably from logits.
-
-    loss = -w * (pos_weight * y * log(sigmoid(x)) + (1 - y) * log(1 - sigmoid(x)))
-    """
+    """Sigmoid + binary cross entropy, computed stably from logits."""
     x, y = to_float(arr(input)), arr(target)
     if x.shape != jnp.shape(y):
         raise ValueError(
@@ -74,46 +337,125 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     return wrap(_reduce("binary_cross_entropy_with_logits", loss, reduction))
 
 
+# -- dropout -----------------------------------------------------------------------------------
+
+
 def _check_p(api: str, p) -> float:
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise TypeError(f"For '{api}', 'p' must be a float, but got {type(p).__name__}.")
     if not 0 <= p <= 1:
-        raise ValueError(f"For '{api}', the drop probability 'p' must be in [0, 1], but got {p}.")
+        raise _ProbabilityError(
+            f"For '{api}', the drop probability 'p' must be in [0, 1], but got {p}."
+        )
     return p
 
 
-def dropout(input, p=0.5, training=True, seed=None):
-    """Zero each element with probability ``p`` and scale the rest by 1/(1-p) in training."""
-    _check_p("dropout", p)
-    x = arr(input)
-    if not training or p == 0:
-        return wrap(x)
+def _drop(x, p, mask_shape, seed=None):
     if p == 1:
-        return wrap(jnp.zeros_like(x))
-    keep = jax.random.bernoulli(next_key(seed), 1 - p, x.shape)
-    return wrap(jnp.where(keep, x / (1 - p), 0).astype(x.dtype))
+        return jnp.zeros_like(x), jnp.zeros(x.shape, jnp.bool_)
+    keep = jax.random.bernoulli(next_key(seed), 1 - p, mask_shape)
+    keep = jnp.broadcast_to(keep, x.shape)
+    return jnp.where(keep, x / (1 - p), 0).astype(x.dtype), keep
 
 
-def dropout2d(input, p=0.5, training=True):
-    """Zero whole channels (dim 1 of NCHW) with probability ``p`` in training."""
-    _check_p("dropout2d", p)
-    x = arr(input)
+def dropout(input, p=0.5, training=True, seed=None):
+    """Zero each element with probability ``p`` and scale the rest by ``1/(1-p)`` in training.
+
+    Args:
+        input (Tensor): The input.
+        p (float): The drop probability in [0, 1]. Default: ``0.5``.
+        training (bool): Apply dropout; when False return ``input``. Default: ``True``.
+        seed (int): A per-call seed; None draws from the global key. Default: ``None``.
+
+    Raises:
+        RuntimeError: If ``p`` is outside [0, 1] (the error is also a ValueError).
+
+    Examples:
+        >>> import cellax as ms
+        >>> y = ms.ops.dropout(ms.ops.ones((2, 4)), p=0.5)
+        >>> sorted(set(y.asnumpy().ravel().tolist())) in ([0.0, 2.0], [0.0], [2.0])
+        True
+    """
+    _check_p("dropout", p)
+    x = array(input, "dropout")
     if not training or p == 0:
         return wrap(x)
-    keep = jax.random.bernoulli(next_key(), 1 - p, x.shape[:2] + (1,) * (x.ndim - 2))
-    return wrap(jnp.where(keep, x / (1 - p), 0).astype(x.dtype))
+    return wrap(_drop(x, p, x.shape, seed)[0])
 
 
-def _dropout2d_call(self, x):
-    keep_prob = self.attrs["keep_prob"]
+def _channel_dropout(api, rank):
+    def op(input, p=0.5, training=True):
+        _check_p(api, p)
+        x = array(input, api)
+        if x.ndim not in (rank, rank + 1):
+            raise ValueError(f"For '{api}', 'input' must be {rank}-D or {rank + 1}-D, but got "
+                             f"shape {x.shape}.")  # fmt: skip
+        if not training or p == 0:
+            return wrap(x)
+        mask_shape = x.shape[: x.ndim - rank + 1] + (1,) * (rank - 1)
+        return wrap(_drop(x, p, mask_shape)[0])
+
+    return name_op(op, api, f"Zero whole channels of a {rank + 1}-D (batched) input with "
+                   f"probability ``p`` in training.")  # fmt: skip
+
+
+dropout1d = _channel_dropout("dropout1d", 2)
+dropout2d = _channel_dropout("dropout2d", 3)
+dropout3d = _channel_dropout("dropout3d", 4)
+
+
+def _keep_prob(api, keep_prob):
     if not 0 < keep_prob <= 1:
-        raise ValueError(f"For 'Dropout2D', 'keep_prob' must be in (0, 1], but got {keep_prob}.")
-    value = arr(x)
-    mask = jax.random.bernoulli(next_key(), keep_prob, value.shape[:2] + (1,) * (value.ndim - 2))
-    mask = jnp.broadcast_to(mask, value.shape)
-    return wrap(jnp.where(mask, value / keep_prob, 0).astype(value.dtype)), wrap(mask)
+        raise _ProbabilityError(
+            f"For '{api}', 'keep_prob' must be in (0, 1], but got {keep_prob}."
+        )
+    return keep_prob
 
+
+def _dropout_call(self, x):
+    keep_prob = _keep_prob("Dropout", self.attrs["keep_prob"])
+    value = array(x, "Dropout")
+    seed = self.attrs["Seed0"] or self.attrs["Seed1"] or None
+    out, keep = _drop(value, 1 - keep_prob, value.shape, seed)
+    return wrap(out), wrap(keep.astype(value.dtype))
+
+
+def _channel_dropout_call(name, rank):
+    def call(self, x):
+        keep_prob = _keep_prob(name, self.attrs["keep_prob"])
+        value = array(x, name)
+        mask_shape = value.shape[:2] + (1,) * (value.ndim - 2)
+        out, keep = _drop(value, 1 - keep_prob, mask_shape)
+        return wrap(out), wrap(keep)
+
+    return call
+
+
+# -- primitive classes -------------------------------------------------------------------------
 
 ReLU = primitive("ReLU", relu)
+ReLU6 = primitive("ReLU6", relu6)
 Sigmoid = primitive("Sigmoid", sigmoid)
+LogSigmoid = primitive("LogSigmoid", logsigmoid)
 Softmax = primitive("Softmax", softmax, dict(axis=-1))
 LogSoftmax = primitive("LogSoftmax", log_softmax, dict(axis=-1))
-Dropout2D = primitive("Dropout2D", dropout2d, dict(keep_prob=0.5), _dropout2d_call)
+GeLU = primitive("GeLU", gelu)
+FastGeLU = primitive("FastGeLU", fast_gelu)
+Elu = primitive("Elu", elu, dict(alpha=1.0))
+SeLU = primitive("SeLU", selu)
+CeLU = primitive("CeLU", celu, dict(alpha=1.0))
+HSwish = primitive("HSwish", hardswish)
+HSigmoid = primitive("HSigmoid", hardsigmoid)
+Softplus = primitive("Softplus", softplus)
+Softsign = primitive("Softsign", softsign)
+Mish = primitive("Mish", mish)
+PReLU = primitive("PReLU", prelu)
+HShrink = primitive("HShrink", hardshrink, dict(lambd=0.5))
+SoftShrink = primitive("SoftShrink", softshrink, dict(lambd=0.5))
+BiasAdd = primitive("BiasAdd", bias_add, dict(data_format="NCHW"),
+                    lambda self, x, bias: bias_add(x, bias))  # fmt: skip
+Dropout = primitive("Dropout", dropout, dict(keep_prob=0.5, Seed0=0, Seed1=0), _dropout_call)
+Dropout2D = primitive("Dropout2D", dropout2d, dict(keep_prob=0.5),
+                      _channel_dropout_call("Dropout2D", 3))  # fmt: skip
+Dropout3D = primitive("Dropout3D", dropout3d, dict(keep_prob=0.5),
+                      _channel_dropout_call("Dropout3D", 4))  # fmt: skip

@@ -11,14 +11,35 @@ from .._tensor import Tensor, as_array, wrap
 
 __all__ = ["arr", "wrap", "to_float", "check_axis", "np_dtype"]
 
+_SCALARS = (bool, int, float, complex)
 
-def arr(x):
+MSG_EAGER_ONLY = (
+    "For '{api}', the output shape depends on the values of the input, so it can only run "
+    "eagerly, but the input is traced (inside cellax.jit, GRAPH_MODE, jax.jit or a grad "
+    "transform). {hint}"
+)
+
+
+def arr(x, api: str | None = None, name: str = "input"):
     """The jax array of a Tensor/Parameter; NumPy/list data converted; Python scalars kept."""
     if isinstance(x, Tensor):
         return x._value
-    if isinstance(x, (jax.Array, jax.core.Tracer, bool, int, float, complex)):
+    if isinstance(x, (jax.Array, jax.core.Tracer, *_SCALARS)):
         return x
-    return as_array(x)
+    if api is not None and (x is None or isinstance(x, (str, bytes, dict, set))):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a Tensor, a NumPy array or a number, "
+            f"but got {type(x).__name__}: {x!r}."
+        )
+    return as_array(x, api=api or "Tensor")
+
+
+def array(x, api: str | None = None, name: str = "input"):
+    """Like :func:`arr` but Python scalars become arrays too (MindSpore's default dtypes)."""
+    value = arr(x, api, name)
+    if isinstance(value, _SCALARS):
+        return as_array(value)
+    return value
 
 
 def to_float(x):
@@ -28,16 +49,82 @@ def to_float(x):
     return x
 
 
+def is_float(x) -> bool:
+    return np.dtype(x.dtype).kind in "fc" or x.dtype == jnp.bfloat16
+
+
 def np_dtype(dtype):
     return None if dtype is None else _dtype.to_dtype(dtype).np_dtype
 
 
-def check_axis(api: str, axis: int, ndim: int) -> int:
+def check_axis(api: str, axis: int, ndim: int, name: str = "axis") -> int:
     if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
-        raise TypeError(f"For '{api}', 'axis' must be an int, but got {axis!r}.")
+        raise TypeError(f"For '{api}', '{name}' must be an int, but got {axis!r}.")
     if not -max(ndim, 1) <= axis < max(ndim, 1):
         raise ValueError(
-            f"For '{api}', 'axis' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
+            f"For '{api}', '{name}' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
             f"but got {axis}."
         )
-    return int(axis)
+    return int(axis) % max(ndim, 1)
+
+
+def check_axes(api: str, axis, ndim: int, name: str = "axis"):
+    """None/()/[] -> None (all axes); an int or a sequence of ints -> normalised tuple."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = axis.asnumpy().tolist()
+    if isinstance(axis, (list, tuple)):
+        if len(axis) == 0:
+            return None
+        axes = tuple(check_axis(api, a, ndim, name) for a in axis)
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"For '{api}', '{name}' has duplicate axes: {axis}.")
+        return axes
+    return (check_axis(api, axis, ndim, name),)
+
+
+def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(
+            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    if minimum is not None and value < minimum:
+        raise ValueError(f"For '{api}', '{name}' must be >= {minimum}, but got {value}.")
+    return int(value)
+
+
+def check_float_input(api: str, x, name: str = "input"):
+    if not is_float(x):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a floating-point Tensor, but got dtype "
+            f"{_dtype.from_numpy_dtype(x.dtype)}."
+        )
+    return x
+
+
+def check_eager(api: str, *values, hint: str = "") -> None:
+    """Raise when an eager-only op (output shape depends on values) receives a tracer."""
+    for value in values:
+        if isinstance(value, jax.core.Tracer):
+            raise RuntimeError(MSG_EAGER_ONLY.format(api=api, hint=hint))
+
+
+def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        return (int(shape),)
+    if isinstance(shape, Tensor):
+        return tuple(int(d) for d in shape.asnumpy().reshape(-1))
+    try:
+        return tuple(int(d) for d in shape)
+    except TypeError:
+        raise TypeError(
+            f"For '{api}', '{name}' must be an int or a tuple of ints, but got {shape!r}."
+        ) from None
+
+
+def name_op(fn, name: str, doc: str):
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn

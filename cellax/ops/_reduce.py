@@ -1,0 +1,631 @@
+"""Reductions and scans: sum, mean, max (with indices), std/var, cumulative ops, median ...
+
+MindSpore quirks kept here: ``ops.max``/``ops.min`` return ``(values, indices)``; the indices
+are Int64; ``std``/``var`` default to ``ddof=0``; ``count_nonzero`` returns Int32.
+"""
+
+from __future__ import annotations
+
+import functools as ft
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ._primitive import primitive
+from ._utils import array, check_axes, check_axis, np_dtype, to_float, wrap
+
+__all__ = [
+    "sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "aminmax",
+    "std", "var", "std_mean", "var_mean", "logsumexp", "cumsum", "cumprod", "cummax", "cummin",
+    "logcumsumexp", "all", "any", "count_nonzero", "median", "nanmedian", "nansum", "nanmean",
+    "quantile", "nanquantile", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "trace",
+    "diff",
+    "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny",
+    "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd", "Cummax",
+    "Cummin", "Median", "ReduceStd",
+]  # fmt: skip
+
+_INT64 = jnp.int64
+
+
+def _reduce_input(api, input, name="input"):
+    return array(input, api, name)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum over ``dim`` (all dimensions when None).
+
+    Args:
+        input (Tensor): The input.
+        dim (Union[int, tuple(int), list(int), None]): Dimensions to reduce. Default: ``None``.
+        keepdim (bool): Keep reduced dimensions with size 1. Default: ``False``.
+        dtype (cellax.dtype): The result dtype. Default: ``None``.
+
+    Raises:
+        ValueError: If ``dim`` is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> x = ms.Tensor([[1., 2.], [3., 4.]])
+        >>> print(ms.ops.sum(x), ms.ops.sum(x, 1))
+        10.0 [3. 7.]
+    """
+    x = _reduce_input("sum", input)
+    axes = check_axes("sum", dim, x.ndim, "dim")
+    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=np_dtype(dtype)))
+
+
+def mean(x, axis=None, keep_dims=False):
+    """Mean over ``axis`` (all dimensions when None).
+
+    Differences from MindSpore: integer input is averaged in Float32 (MindSpore keeps the
+    integer dtype and truncates).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.mean(ms.Tensor([[1., 2.], [3., 4.]]), 0))
+        [2. 3.]
+    """
+    value = to_float(_reduce_input("mean", x, "x"))
+    axes = check_axes("mean", axis, value.ndim)
+    return wrap(jnp.mean(value, axis=axes, keepdims=keep_dims))
+
+
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """Product over ``axis`` (all dimensions when None).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.prod(ms.Tensor([[1., 2.], [3., 4.]]), 1))
+        [ 2. 12.]
+    """
+    x = _reduce_input("prod", input)
+    axes = check_axes("prod", axis, x.ndim)
+    return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=np_dtype(dtype)))
+
+
+def _extreme(api, jfn, input, axis, keepdims, initial, where):
+    x = _reduce_input(api, input)
+    axes = check_axes(api, axis, x.ndim)
+    kwargs = {}
+    if initial is not None:
+        kwargs["initial"] = initial
+    if where is not None:
+        kwargs["where"] = array(where, api, "where")
+    return jfn(x, axis=axes, keepdims=keepdims, **kwargs)
+
+
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Maximum over ``axis`` (all dimensions when None), values only.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.amax(ms.Tensor([[1., 3.], [2., 0.]]), 1))
+        [3. 2.]
+    """
+    return wrap(_extreme("amax", jnp.max, input, axis, keepdims, initial, where))
+
+
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Minimum over ``axis`` (all dimensions when None), values only.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.amin(ms.Tensor([[1., 3.], [2., 0.]]), 1))
+        [1. 0.]
+    """
+    return wrap(_extreme("amin", jnp.min, input, axis, keepdims, initial, where))
+
+
+def _with_index(api, jfn, arg_fn, input, axis, keepdims, initial, where):
+    values = _extreme(api, jfn, input, axis, keepdims, initial, where)
+    x = _reduce_input(api, input)
+    if axis is None:
+        # MindSpore returns a 0 placeholder index when reducing over every dimension.
+        return wrap(values), wrap(jnp.zeros(values.shape, _INT64))
+    axis = check_axis(api, axis, x.ndim)
+    if where is not None:
+        fill = -jnp.inf if jfn is jnp.max else jnp.inf
+        x = jnp.where(array(where), x, jnp.asarray(fill).astype(x.dtype))
+    index = arg_fn(x, axis=axis, keepdims=keepdims).astype(_INT64)
+    return wrap(values), wrap(index)
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Maximum over ``axis`` with its index: returns ``(values, indices)``.
+
+    Args:
+        input (Tensor): The input.
+        axis (Union[int, None]): The dimension to reduce, all when None. Default: ``None``.
+        keepdims (bool): Keep the reduced dimension. Default: ``False``.
+        initial (number): A lower bound for the maximum. Default: ``None``.
+        where (Tensor): Bool mask of the elements to compare. Default: ``None``.
+
+    Returns:
+        Tuple of two Tensors: the values and their Int64 indices (first occurrence on ties).
+        With ``axis=None`` the index is 0, as in MindSpore.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, indices = ms.ops.max(ms.Tensor([[1., 3., 3.], [2., 2., 0.]]), 1)
+        >>> print(values, indices)
+        [3. 2.] [1 0]
+    """
+    return _with_index("max", jnp.max, jnp.argmax, input, axis, keepdims, initial, where)
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """Minimum over ``axis`` with its index: returns ``(values, indices)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, indices = ms.ops.min(ms.Tensor([[1., 3.], [2., 0.]]), 1)
+        >>> print(values, indices)
+        [1. 0.] [0 1]
+    """
+    return _with_index("min", jnp.min, jnp.argmin, input, axis, keepdims, initial, where)
+
+
+def _arg(api, jfn, input, axis, keepdims, name="axis", index_dtype=_INT64):
+    x = _reduce_input(api, input)
+    if axis is None:
+        result = jfn(x.reshape(-1))
+        if keepdims:
+            result = result.reshape((1,) * x.ndim)
+        return wrap(result.astype(index_dtype))
+    axis = check_axis(api, axis, x.ndim, name)
+    return wrap(jfn(x, axis=axis, keepdims=keepdims).astype(index_dtype))
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Index (Int64) of the maximum along ``dim``; the flat index when None. Ties: first.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.argmax(ms.Tensor([[1., 3., 3.], [2., 2., 0.]]), 1))
+        [1 0]
+    """
+    return _arg("argmax", jnp.argmax, input, dim, keepdim, "dim")
+
+
+def argmin(input, axis=None, keepdims=False):
+    """Index (Int32, as in MindSpore) of the minimum along ``axis``; flat when None. Ties: first.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.argmin(ms.Tensor([[1., 3.], [2., 0.]]), 1))
+        [0 1]
+    """
+    return _arg("argmin", jnp.argmin, input, axis, keepdims, index_dtype=jnp.int32)
+
+
+def aminmax(input, *, axis=0, keepdims=False):
+    """``(amin, amax)`` along ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> low, high = ms.ops.aminmax(ms.Tensor([[1., 3.], [2., 0.]]), axis=1)
+        >>> print(low, high)
+        [1. 0.] [3. 2.]
+    """
+    return amin(input, axis, keepdims), amax(input, axis, keepdims)
+
+
+def _moments(api, input, axis, ddof, keepdims):
+    x = to_float(_reduce_input(api, input))
+    axes = check_axes(api, axis, x.ndim)
+    if isinstance(ddof, bool):
+        ddof = int(ddof)
+    return x, axes, ddof
+
+
+def var(input, axis=None, ddof=0, keepdims=False):
+    """Variance over ``axis`` with ``ddof`` delta degrees of freedom (default 0).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.var(ms.Tensor([[1., 3.], [2., 2.]]), 1))
+        [1. 0.]
+    """
+    x, axes, ddof = _moments("var", input, axis, ddof, keepdims)
+    return wrap(jnp.var(x, axis=axes, ddof=ddof, keepdims=keepdims))
+
+
+def std(input, axis=None, ddof=0, keepdims=False):
+    """Standard deviation over ``axis`` with ``ddof`` (default 0).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.std(ms.Tensor([[1., 3.], [2., 2.]]), 1))
+        [1. 0.]
+    """
+    x, axes, ddof = _moments("std", input, axis, ddof, keepdims)
+    return wrap(jnp.std(x, axis=axes, ddof=ddof, keepdims=keepdims))
+
+
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    """``(var, mean)`` over ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> v, m = ms.ops.var_mean(ms.Tensor([1., 3.]))
+        >>> print(v, m)
+        1.0 2.0
+    """
+    x, axes, ddof = _moments("var_mean", input, axis, ddof, keepdims)
+    return (wrap(jnp.var(x, axis=axes, ddof=ddof, keepdims=keepdims)),
+            wrap(jnp.mean(x, axis=axes, keepdims=keepdims)))  # fmt: skip
+
+
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    """``(std, mean)`` over ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> s, m = ms.ops.std_mean(ms.Tensor([1., 3.]))
+        >>> print(s, m)
+        1.0 2.0
+    """
+    x, axes, ddof = _moments("std_mean", input, axis, ddof, keepdims)
+    return (wrap(jnp.std(x, axis=axes, ddof=ddof, keepdims=keepdims)),
+            wrap(jnp.mean(x, axis=axes, keepdims=keepdims)))  # fmt: skip
+
+
+def logsumexp(input, dim, keepdim=False):
+    """``log(sum(exp(input)))`` over ``dim``, computed stably.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.logsumexp(ms.Tensor([[0., 0.]]), 1))
+        [0.6931472]
+    """
+    x = to_float(_reduce_input("logsumexp", input))
+    axes = check_axes("logsumexp", dim, x.ndim, "dim")
+    return wrap(jax.scipy.special.logsumexp(x, axis=axes, keepdims=keepdim))
+
+
+def cumsum(x, axis, dtype=None):
+    """Cumulative sum along ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.cumsum(ms.Tensor([1, 2, 3]), 0))
+        [1 3 6]
+    """
+    value = _reduce_input("cumsum", x, "x")
+    axis = check_axis("cumsum", axis, value.ndim)
+    # MindSpore keeps the input dtype (jnp would widen int32 to int64).
+    return wrap(jnp.cumsum(value, axis=axis, dtype=np_dtype(dtype) or value.dtype))
+
+
+def cumprod(input, dim, dtype=None):
+    """Cumulative product along ``dim``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.cumprod(ms.Tensor([1., 2., 3.]), 0))
+        [1. 2. 6.]
+    """
+    x = _reduce_input("cumprod", input)
+    dim = check_axis("cumprod", dim, x.ndim, "dim")
+    return wrap(jnp.cumprod(x, axis=dim, dtype=np_dtype(dtype)))
+
+
+def _cum_extreme(api, input, axis, better, index_dtype):
+    x = _reduce_input(api, input)
+    axis = check_axis(api, axis, x.ndim)
+    values, indices = _cum_scan(x, axis, better is jnp.greater)
+    return wrap(values), wrap(indices.astype(index_dtype))
+
+
+@ft.partial(jax.jit, static_argnums=(1, 2))
+def _cum_scan(x, axis, is_max):
+    # Compiled once per shape: eagerly, the scan would otherwise dispatch many small ops.
+    better = jnp.greater if is_max else jnp.less
+    moved = jnp.moveaxis(x, axis, 0)
+    index = jnp.broadcast_to(
+        jnp.arange(moved.shape[0], dtype=_INT64).reshape((-1,) + (1,) * (moved.ndim - 1)),
+        moved.shape,
+    )
+
+    def combine(left, right):
+        take_right = better(right[0], left[0]) | (right[0] == left[0])
+        return jnp.where(take_right, right[0], left[0]), jnp.where(take_right, right[1], left[1])
+
+    values, indices = jax.lax.associative_scan(combine, (moved, index), axis=0)
+    return jnp.moveaxis(values, 0, axis), jnp.moveaxis(indices, 0, axis)
+
+
+def cummax(input, axis):
+    """Running maximum along ``axis``: ``(values, indices)``; ties take the later index.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, indices = ms.ops.cummax(ms.Tensor([1., 3., 2., 3.]), 0)
+        >>> print(values, indices)
+        [1. 3. 3. 3.] [0 1 1 3]
+    """
+    return _cum_extreme("cummax", input, axis, jnp.greater, _INT64)
+
+
+def cummin(input, axis):
+    """Running minimum along ``axis``: ``(values, Int32 indices)``; ties take the later index.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, indices = ms.ops.cummin(ms.Tensor([3., 1., 2.]), 0)
+        >>> print(values, indices)
+        [3. 1. 1.] [0 1 1]
+    """
+    return _cum_extreme("cummin", input, axis, jnp.less, jnp.int32)
+
+
+def logcumsumexp(input, axis):
+    """``log(cumsum(exp(input)))`` along ``axis``, computed stably.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.logcumsumexp(ms.Tensor([0., 0.]), 0))
+        [0.        0.6931472]
+    """
+    x = to_float(_reduce_input("logcumsumexp", input))
+    axis = check_axis("logcumsumexp", axis, x.ndim)
+    return wrap(jax.lax.cumlogsumexp(x, axis=axis))
+
+
+def all(input, axis=None, keep_dims=False):
+    """True where every element along ``axis`` is nonzero.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.all(ms.Tensor([[True, False], [True, True]]), 1))
+        [False  True]
+    """
+    x = _reduce_input("all", input)
+    return wrap(jnp.all(x, axis=check_axes("all", axis, x.ndim), keepdims=keep_dims))
+
+
+def any(input, axis=None, keep_dims=False):
+    """True where some element along ``axis`` is nonzero.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.any(ms.Tensor([[True, False], [False, False]]), 1))
+        [ True False]
+    """
+    x = _reduce_input("any", input)
+    return wrap(jnp.any(x, axis=check_axes("any", axis, x.ndim), keepdims=keep_dims))
+
+
+def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+    """Number of nonzero elements over ``axis`` (Int32 unless ``dtype`` is given).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.count_nonzero(ms.Tensor([[1., 0.], [2., 3.]])))
+        3
+    """
+    value = _reduce_input("count_nonzero", x, "x")
+    axes = check_axes("count_nonzero", axis, value.ndim)
+    count = jnp.sum(value != 0, axis=axes, keepdims=keep_dims)
+    return wrap(count.astype(np_dtype(dtype) or jnp.int32))
+
+
+def _median(api, input, axis, keepdims, ignore_nan):
+    x = _reduce_input(api, input)
+    axis = check_axis(api, axis, x.ndim)
+    if x.ndim == 0:
+        return wrap(x), wrap(jnp.zeros((), _INT64))
+    key = x
+    if ignore_nan and (x.dtype.kind == "f"):
+        count = jnp.sum(~jnp.isnan(x), axis=axis, keepdims=True)
+    else:
+        count = jnp.full(x.shape[:axis] + (1,) + x.shape[axis + 1:], x.shape[axis])
+    order = jnp.argsort(key, axis=axis, stable=True)
+    position = jnp.maximum((count - 1) // 2, 0)
+    index = jnp.take_along_axis(order, position, axis=axis)
+    values = jnp.take_along_axis(x, index, axis=axis)
+    if not keepdims:
+        values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)
+    return wrap(values), wrap(index.astype(_INT64))
+
+
+def median(input, axis=-1, keepdims=False):
+    """The lower median along ``axis`` and its index: ``(values, indices)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, indices = ms.ops.median(ms.Tensor([[1., 3., 2.], [4., 0., 5.]]), 1)
+        >>> print(values, indices)
+        [2. 4.] [2 0]
+    """
+    return _median("median", input, axis, keepdims, False)
+
+
+def nanmedian(input, axis=-1, keepdims=False):
+    """Like :func:`median`, ignoring NaN values.
+
+    Examples:
+        >>> import cellax as ms
+        >>> values, _ = ms.ops.nanmedian(ms.Tensor([1., float('nan'), 3., 2.]), 0)
+        >>> print(values)
+        2.0
+    """
+    return _median("nanmedian", input, axis, keepdims, True)
+
+
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """Sum treating NaN as zero.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.nansum(ms.Tensor([1., float('nan'), 2.])))
+        3.0
+    """
+    x = _reduce_input("nansum", input)
+    axes = check_axes("nansum", axis, x.ndim)
+    return wrap(jnp.nansum(x, axis=axes, keepdims=keepdims, dtype=np_dtype(dtype) or x.dtype))
+
+
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """Mean ignoring NaN.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.nanmean(ms.Tensor([1., float('nan'), 2.])))
+        1.5
+    """
+    x = to_float(_reduce_input("nanmean", input))
+    axes = check_axes("nanmean", axis, x.ndim)
+    return wrap(jnp.nanmean(x, axis=axes, keepdims=keepdims, dtype=np_dtype(dtype)))
+
+
+def quantile(input, q, axis=None, keepdims=False):
+    """The ``q``-th quantile(s) with linear interpolation.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.quantile(ms.Tensor([1., 2., 3., 4.]), 0.5))
+        2.5
+    """
+    x = to_float(_reduce_input("quantile", input))
+    axis = None if axis is None else check_axis("quantile", axis, x.ndim)
+    return wrap(jnp.quantile(x, array(q).astype(x.dtype), axis=axis, keepdims=keepdims))
+
+
+def nanquantile(input, q, axis=None, keepdims=False):
+    """Like :func:`quantile`, ignoring NaN."""
+    x = to_float(_reduce_input("nanquantile", input))
+    axis = None if axis is None else check_axis("nanquantile", axis, x.ndim)
+    return wrap(jnp.nanquantile(x, array(q).astype(x.dtype), axis=axis, keepdims=keepdims))
+
+
+def reduce_sum(x, axis=()):
+    """Sum over ``axis`` (all when empty)."""
+    return sum(x, axis)
+
+
+def reduce_mean(x, axis=()):
+    """Mean over ``axis`` (all when empty)."""
+    return mean(x, axis)
+
+
+def reduce_max(x, axis=()):
+    """Maximum over ``axis`` (all when empty), values only."""
+    return amax(x, axis)
+
+
+def reduce_min(x, axis=()):
+    """Minimum over ``axis`` (all when empty), values only."""
+    return amin(x, axis)
+
+
+def trace(input):
+    """Sum of the main diagonal of a 2-D Tensor.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.trace(ms.Tensor([[1., 2.], [3., 4.]])))
+        5.0
+    """
+    x = _reduce_input("trace", input)
+    if x.ndim != 2:
+        raise ValueError(f"For 'trace', 'input' must be 2-D, but got shape {x.shape}.")
+    return wrap(jnp.trace(x))
+
+
+def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """The ``n``-th forward difference along ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.diff(ms.Tensor([1, 3, 6])))
+        [2 3]
+    """
+    value = _reduce_input("diff", x, "x")
+    axis = check_axis("diff", axis, value.ndim)
+    return wrap(jnp.diff(value, n=n, axis=axis,
+                         prepend=None if prepend is None else array(prepend),
+                         append=None if append is None else array(append)))  # fmt: skip
+
+
+# -- primitive classes -------------------------------------------------------------------------
+
+
+def _reduce_class(name, fn):
+    return primitive(
+        name, fn, dict(keep_dims=False),
+        lambda self, x, axis=(): fn(x, axis if axis != () else None, self.attrs["keep_dims"]),
+    )  # fmt: skip
+
+
+ReduceSum = _reduce_class("ReduceSum", sum)
+ReduceMean = _reduce_class("ReduceMean", mean)
+ReduceMax = _reduce_class("ReduceMax", amax)
+ReduceMin = _reduce_class("ReduceMin", amin)
+ReduceProd = _reduce_class("ReduceProd", prod)
+ReduceAll = _reduce_class("ReduceAll", all)
+ReduceAny = _reduce_class("ReduceAny", any)
+
+
+def _arg_call(fn):
+    def call(self, x):
+        result = fn(x, self.attrs["axis"])
+        return wrap(result._value.astype(np_dtype(self.attrs["output_type"])))
+
+    return call
+
+
+Argmax = primitive("Argmax", argmax, dict(axis=-1, output_type=np.int32), _arg_call(argmax))
+Argmin = primitive("Argmin", argmin, dict(axis=-1, output_type=np.int32), _arg_call(argmin))
+
+
+def _with_value_call(fn):
+    def call(self, x):
+        values, index = fn(x, self.attrs["axis"], self.attrs["keep_dims"])
+        return index, values
+
+    return call
+
+
+ArgMaxWithValue = primitive("ArgMaxWithValue", max, dict(axis=0, keep_dims=False),
+                            _with_value_call(max))  # fmt: skip
+ArgMinWithValue = primitive("ArgMinWithValue", min, dict(axis=0, keep_dims=False),
+                            _with_value_call(min))  # fmt: skip
+
+
+def _cum_call(fn):
+    def call(self, x, axis):
+        value = array(x)
+        if self.attrs["reverse"]:
+            value = jnp.flip(value, axis)
+        result = fn(value, axis)._value
+        if self.attrs["exclusive"]:
+            neutral = 0 if fn is cumsum else 1
+            result = jnp.concatenate(
+                [jnp.full_like(jax.lax.slice_in_dim(result, 0, 1, axis=axis), neutral),
+                 jax.lax.slice_in_dim(result, 0, result.shape[axis] - 1, axis=axis)],
+                axis=axis,
+            )  # fmt: skip
+        if self.attrs["reverse"]:
+            result = jnp.flip(result, axis)
+        return wrap(result)
+
+    return call
+
+
+CumSum = primitive("CumSum", cumsum, dict(exclusive=False, reverse=False), _cum_call(cumsum))
+CumProd = primitive("CumProd", cumprod, dict(exclusive=False, reverse=False), _cum_call(cumprod))
+Cummax = primitive("Cummax", cummax, dict(axis=0))
+Cummin = primitive("Cummin", cummin, dict(axis=0))
+Median = primitive(
+    "Median", median, dict(global_median=False, axis=0, keep_dims=False, ignore_nan=False),
+    lambda self, x: _median("Median", x, self.attrs["axis"], self.attrs["keep_dims"],
+                            self.attrs["ignore_nan"]),
+)  # fmt: skip
+ReduceStd = primitive(
+    "ReduceStd", std, dict(axis=(), unbiased=True, keep_dims=False),
+    lambda self, x: std_mean(x, self.attrs["axis"], int(self.attrs["unbiased"]),
+                             self.attrs["keep_dims"]),
+)  # fmt: skip

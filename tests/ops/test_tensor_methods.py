@@ -1,0 +1,103 @@
+"""Tensor methods point at the functional ops with MindSpore's method signatures."""
+
+import numpy as np
+import pytest
+
+import cellax as ms
+
+from ._common import assert_golden, rng
+
+T = ms.Tensor
+
+
+def test_goldens_max_forms_and_std():
+    X = T(np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], np.float32))
+    assert_golden("tensor_max_axis_kw", X.max(axis=1))
+    assert_golden("tensor_max_dim_pos", X.max(1))
+    assert_golden("tensor_std", X.std())
+    values, index = X.min(axis=0, return_indices=True)
+    assert values.asnumpy().tolist() == [1.0, 2.0, 0.0] and index.asnumpy().tolist() == [0, 1, 1]
+    assert float(X.max()) == 3.0
+
+
+@pytest.mark.parametrize(
+    "method, ref",
+    [
+        (lambda t: t.sum(), lambda a: a.sum()),
+        (lambda t: t.sum(1, keepdims=True), lambda a: a.sum(1, keepdims=True)),
+        (lambda t: t.sum(dim=0, keepdim=True), lambda a: a.sum(0, keepdims=True)),
+        (lambda t: t.mean(1), lambda a: a.mean(1)),
+        (lambda t: t.prod(0), lambda a: a.prod(0)),
+        (lambda t: t.argmax(1), lambda a: a.argmax(1)),
+        (lambda t: t.argmin(), lambda a: a.argmin()),
+        (lambda t: t.std(1, ddof=1), lambda a: a.std(1, ddof=1)),
+        (lambda t: t.var(), lambda a: a.var()),
+        (lambda t: t.cumsum(), lambda a: a.cumsum()),
+        (lambda t: t.cumsum(1), lambda a: a.cumsum(1)),
+        (lambda t: t.transpose(), lambda a: a.T),
+        (lambda t: t.transpose(1, 0), lambda a: a.T),
+        (lambda t: t.permute(1, 0), lambda a: a.T),
+        (lambda t: t.reshape(3, 2), lambda a: a.reshape(3, 2)),
+        (lambda t: t.view((6,)), lambda a: a.reshape(6)),
+        (lambda t: t.flatten(), lambda a: a.reshape(-1)),
+        (lambda t: t.unsqueeze(0), lambda a: a[None]),
+        (lambda t: t.expand_dims(-1), lambda a: a[..., None]),
+        (lambda t: t.unsqueeze(0).squeeze(), lambda a: a),
+        (lambda t: t.clip(-0.5, 0.5), lambda a: np.clip(a, -0.5, 0.5)),
+        (lambda t: t.abs().sqrt(), lambda a: np.sqrt(np.abs(a))),
+        (lambda t: t.exp().log(), lambda a: a),
+        (lambda t: t.pow(2), lambda a: a**2),
+        (lambda t: t.tile((2, 1)), lambda a: np.tile(a, (2, 1))),
+        (lambda t: t.broadcast_to((4, 2, 3)), lambda a: np.broadcast_to(a, (4, 2, 3))),
+        (lambda t: t.round(), lambda a: np.round(a)),
+        (lambda t: t.floor() + t.ceil(), lambda a: np.floor(a) + np.ceil(a)),
+        (lambda t: t.sign(), lambda a: np.sign(a)),
+        (lambda t: t.softmax(1), lambda a: np.exp(a) / np.exp(a).sum(1, keepdims=True)),
+        (lambda t: t.norm(), lambda a: np.linalg.norm(a)),
+        (lambda t: t.sort()[0], lambda a: np.sort(a)),
+        (lambda t: t.argsort(), lambda a: np.argsort(a, kind="stable")),
+        (lambda t: t.topk(1)[0], lambda a: a.max(1, keepdims=True)),
+        (lambda t: t.gather(T([1]), 1), lambda a: a[:, [1]]),
+        (lambda t: t.masked_fill(t > 0, 0.0), lambda a: np.where(a > 0, 0, a)),
+        (lambda t: t.where(t > 0, 0.0), lambda a: np.where(a > 0, a, 0)),
+        (lambda t: t.isnan(), lambda a: np.isnan(a)),
+        (lambda t: t.tril(), lambda a: np.tril(a)),
+        (lambda t: t.triu(1), lambda a: np.triu(a, 1)),
+        (lambda t: t.split(1, 1)[2], lambda a: a[:, 2:]),
+        (lambda t: t.chunk(2, 1)[0], lambda a: a[:, :2]),
+        (lambda t: t.expand_as(T(np.ones((3, 2, 3)))), lambda a: np.broadcast_to(a, (3, 2, 3))),
+        (lambda t: t.all(), lambda a: a.all()),
+        (lambda t: t.any(1), lambda a: a.any(1)),
+        (lambda t: t.type_as(T([1], ms.int32)), lambda a: a.astype(np.int32)),
+        (lambda t: t.float(), lambda a: a),
+        (lambda t: t.amax(1), lambda a: a.max(1)),
+        (lambda t: t.logsumexp(1), lambda a: np.log(np.exp(a).sum(1))),
+        (lambda t: t.repeat_interleave(2, 0), lambda a: np.repeat(a, 2, 0)),
+        (lambda t: t.matmul(t.T), lambda a: a @ a.T),
+        (lambda t: t.add(1).sub(1).mul(2).div(2), lambda a: a),
+        (lambda t: t.new_zeros((2,)), lambda a: np.zeros(2, np.float32)),
+    ],
+)
+def test_methods_match_numpy(method, ref):
+    a = rng(0).normal(size=(2, 3)).astype(np.float32)
+    got = method(T(a))
+    expected = np.asarray(ref(a))
+    assert got.shape == expected.shape
+    np.testing.assert_allclose(got.asnumpy(), expected, rtol=1e-5, atol=1e-6)
+
+
+def test_in_place_methods_and_parameters():
+    t = T([1.0, 2.0])
+    assert t.fill_(3.0) is t and t.asnumpy().tolist() == [3.0, 3.0]
+    assert t.zero_() is t and t.asnumpy().tolist() == [0.0, 0.0]
+    p = ms.Parameter(T([1.0, -2.0]), name="w")
+    assert p.abs().sum().asnumpy().item() == 3.0
+    p.fill_(5.0)
+    assert p.asnumpy().tolist() == [5.0, 5.0]
+
+
+def test_method_errors_come_from_the_ops():
+    with pytest.raises(ValueError, match="For 'sum', 'dim' must be in range"):
+        T([1.0]).sum(3)
+    with pytest.raises(ValueError, match="For 'transpose', the permutation"):
+        T(np.ones((2, 2))).transpose(0, 0)
