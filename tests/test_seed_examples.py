@@ -1522,10 +1522,8 @@ def test_000_submodules(capsys):
     assert out == GOLDEN["000_submodules"].replace("mindspore.", "cellax.")
 
 
-@pytest.mark.xfail(strict=True, reason="cellax layer classes have __module__ cellax.nn._conv "
-                   "etc.; MindSpore's print as mindspore.nn.layer.conv.Conv2d (needs a decision "
-                   "by the lead: set __module__ to cellax.nn.layer.<family> aliases?)")
 def test_000_submodules_module_paths(capsys):
+    # built-in Cells print under MindSpore's module paths (cellax/nn/_aliases.py)
     out = run_example_once("000_submodules", capsys)
     assert out == GOLDEN["000_submodules"].replace("mindspore.", "cellax.")
 

@@ -24,3 +24,8 @@ from ._wrap import *  # noqa: F403
 from ._scan import *  # noqa: F403
 from ._hook_cells import *  # noqa: F403
 from ._loss_scale import *  # noqa: F403
+
+from . import _aliases
+
+_aliases.register(globals(), __name__)
+del _aliases

@@ -35,7 +35,17 @@ def _check_free_name(api: str, cell, name: str, table: dict) -> None:
         )
 
 
-class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin):
+class CellType(type):
+    """Metaclass of Cell: built-in layers print under MindSpore's module path
+    (``<class 'cellax.nn.layer.conv.Conv2d'>``, see ``_aliases.py``)."""
+
+    def __repr__(cls) -> str:
+        path = cls.__dict__.get("_mindspore_path")
+        return f"<class '{path}'>" if path else super().__repr__()
+
+
+class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
+           metaclass=CellType):  # fmt: skip
     """The base class of every network and layer (``mindspore.nn.Cell``).
 
     Subclasses define ``construct``; Parameters, sub-Cells and buffers assigned as attributes
