@@ -150,7 +150,10 @@ def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoo
     classes = logp.shape[1] if logp.ndim > 1 else logp.shape[0]
     if logp.ndim == 1:
         logp, y = logp[None], y[None]
-    w = jnp.ones((classes,), logp.dtype) if weight is None else to_float(arr(weight)).astype(logp.dtype)
+    if weight is None:
+        w = jnp.ones((classes,), logp.dtype)
+    else:
+        w = to_float(arr(weight)).astype(logp.dtype)
     if w.shape != (classes,):
         raise ValueError(
             f"For '{api}', 'weight' must have shape ({classes},), but got {tuple(w.shape)}."

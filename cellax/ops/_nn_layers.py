@@ -44,7 +44,9 @@ def _ntuple(api: str, name: str, value, n: int, minimum: int = 1) -> tuple:
             f"For '{api}', '{name}' must be an int or a tuple of {n} ints, but got {value!r}."
         )
     if any(v < minimum for v in value):
-        raise ValueError(f"For '{api}', every value of '{name}' must be >= {minimum}, but got {value!r}.")
+        raise ValueError(
+            f"For '{api}', every value of '{name}' must be >= {minimum}, but got {value!r}."
+        )
     return tuple(int(v) for v in value)
 
 
@@ -556,7 +558,7 @@ def _adaptive(api, n, input, output_size, reducer):
     for axis, out in zip(range(x.ndim - n, x.ndim), sizes):
         starts, ends = _adaptive_bounds(x.shape[axis], out)
         idx = np.arange(x.shape[axis])
-        mask = (idx[None, :] >= np.array(starts)[:, None]) & (idx[None, :] < np.array(ends)[:, None])
+        mask = (idx[None] >= np.array(starts)[:, None]) & (idx[None] < np.array(ends)[:, None])
         moved = jnp.moveaxis(x, axis, -1)[..., None, :]
         x = jnp.moveaxis(reducer(moved, jnp.asarray(mask)), -1, axis)
     return x
@@ -637,7 +639,8 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     for size, o in ((h, oh), (w, ow)):
         starts, ends = _adaptive_bounds(size, o)
         idx = np.arange(size)
-        masks.append((idx[None] >= np.array(starts)[:, None]) & (idx[None] < np.array(ends)[:, None]))
+        inside = (idx[None] >= np.array(starts)[:, None]) & (idx[None] < np.array(ends)[:, None])
+        masks.append(inside)
     window = (masks[0][:, None, :, None] & masks[1][None, :, None, :]).reshape(oh, ow, h * w)
     flat = x.reshape(x.shape[:-2] + (1, 1, h * w))
     indices = jnp.argmax(jnp.where(jnp.asarray(window), flat, -jnp.inf), axis=-1)
@@ -781,7 +784,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     x = arr(input)
     _check_rank("group_norm", x, (2, 3, 4, 5))
     n, c = x.shape[:2]
-    if isinstance(num_groups, bool) or not isinstance(num_groups, int) or num_groups <= 0 or c % num_groups:
+    valid = isinstance(num_groups, int) and not isinstance(num_groups, bool) and num_groups > 0
+    if not valid or c % num_groups:
         raise ValueError(
             f"For 'group_norm', the channel number {c} of 'input' must be divisible by "
             f"'num_groups', but got num_groups={num_groups!r}."
@@ -822,10 +826,13 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
             batch_mean = lax.stop_gradient(jnp.mean(mean.reshape(x.shape[:2]), 0))
             batch_var = lax.stop_gradient(jnp.mean(var.reshape(x.shape[:2]), 0))
             batch_var = batch_var * (count / max(count - 1, 1))
-            _write("instance_norm", running_mean, (1 - momentum) * arr(running_mean) + momentum * batch_mean)
-            _write("instance_norm", running_var, (1 - momentum) * arr(running_var) + momentum * batch_var)
+            new_mean = (1 - momentum) * arr(running_mean) + momentum * batch_mean
+            new_var = (1 - momentum) * arr(running_var) + momentum * batch_var
+            _write("instance_norm", running_mean, new_mean)
+            _write("instance_norm", running_var, new_var)
     else:
-        out = (x - arr(running_mean).reshape(shape)) * lax.rsqrt(arr(running_var).reshape(shape) + eps)
+        mean, var = arr(running_mean).reshape(shape), arr(running_var).reshape(shape)
+        out = (x - mean) * lax.rsqrt(var + eps)
     if weight is not None:
         out = out * arr(weight).reshape(shape)
     if bias is not None:
@@ -868,7 +875,8 @@ def _resample_axis(x, axis, out_size, mode, align_corners, scale):
         idx = np.arange(in_size)
         mask = (idx[None] >= np.array(starts)[:, None]) & (idx[None] < np.array(ends)[:, None])
         matrix = mask / mask.sum(1, keepdims=True)
-        return jnp.moveaxis(jnp.tensordot(x, jnp.asarray(matrix, x.dtype), ((axis,), (1,))), -1, axis)
+        out = jnp.tensordot(x, jnp.asarray(matrix, x.dtype), ((axis,), (1,)))
+        return jnp.moveaxis(out, -1, axis)
     src = _source_coords(in_size, out_size, align_corners, scale)
     if mode == "cubic":
         base = np.floor(src)
@@ -937,26 +945,40 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     _check_rank(api, x, (3, 4, 5))
     n = x.ndim - 2
     if mode not in _INTERP_MODES:
-        raise ValueError(f"For '{api}', 'mode' must be one of {sorted(_INTERP_MODES)}, but got {mode!r}.")
+        raise ValueError(
+            f"For '{api}', 'mode' must be one of {sorted(_INTERP_MODES)}, but got {mode!r}."
+        )
     if n not in _INTERP_MODES[mode]:
         raise ValueError(
             f"For '{api}', mode {mode!r} needs a {_INTERP_MODES[mode][0] + 2}-D input, but got "
             f"input shape {tuple(x.shape)}."
         )
     if align_corners and mode not in ("linear", "bilinear", "trilinear", "bicubic"):
-        raise ValueError(f"For '{api}', 'align_corners' is only valid for the linear and cubic modes, but got mode {mode!r}.")
+        raise ValueError(
+            f"For '{api}', 'align_corners' is only valid for the linear and cubic modes, but "
+            f"got mode {mode!r}."
+        )
     if (size is None) == (scale_factor is None):
-        raise ValueError(f"For '{api}', exactly one of 'size' and 'scale_factor' must be given, but got size={size!r}, scale_factor={scale_factor!r}.")
+        raise ValueError(
+            f"For '{api}', exactly one of 'size' and 'scale_factor' must be given, but got "
+            f"size={size!r}, scale_factor={scale_factor!r}."
+        )
     if size is not None:
         sizes = _ntuple(api, "size", size, n)
         scales = [None] * n
     else:
-        factors = (scale_factor,) * n if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
+        if isinstance(scale_factor, (int, float)):
+            factors = (scale_factor,) * n
+        else:
+            factors = tuple(scale_factor)
         if len(factors) != n or any(f <= 0 for f in factors):
-            raise ValueError(f"For '{api}', 'scale_factor' must be positive with {n} value(s), but got {scale_factor!r}.")
+            raise ValueError(
+                f"For '{api}', 'scale_factor' must be positive with {n} value(s), but got "
+                f"{scale_factor!r}."
+            )
         sizes = tuple(int(math.floor(s * f)) for s, f in zip(x.shape[2:], factors))
         scales = [None] * n if recompute_scale_factor else list(factors)
-    kind = "cubic" if mode == "bicubic" else ("linear" if mode in ("linear", "bilinear", "trilinear") else mode)
+    kind = {"bicubic": "cubic", "bilinear": "linear", "trilinear": "linear"}.get(mode, mode)
     out = x if jnp.issubdtype(x.dtype, jnp.floating) or kind == "nearest" else x.astype(jnp.float32)
     for i in range(n):
         out = _resample_axis(out, 2 + i, sizes[i], kind, bool(align_corners), scales[i])
