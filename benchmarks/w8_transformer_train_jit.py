@@ -65,8 +65,9 @@ def _encoder_layer(p: dict, prefix: str, x):
         p, prefix, "self_attn.out_proj.bias")
     x = _layer_norm(x + a, _find(p, prefix, "norm1.gamma", "norm1.weight"),
                     _find(p, prefix, "norm1.beta", "norm1.bias"))  # fmt: skip
-    h = jax.nn.relu(x @ _find(p, prefix, "linear1.weight").T + _find(p, prefix, "linear1.bias"))
-    h = h @ _find(p, prefix, "linear2.weight").T + _find(p, prefix, "linear2.bias")
+    w1, b1 = _find(p, prefix, "dense1.weight"), _find(p, prefix, "dense1.bias")
+    w2, b2 = _find(p, prefix, "dense2.weight"), _find(p, prefix, "dense2.bias")
+    h = jax.nn.relu(x @ w1.T + b1) @ w2.T + b2
     return _layer_norm(x + h, _find(p, prefix, "norm2.gamma", "norm2.weight"),
                        _find(p, prefix, "norm2.beta", "norm2.bias"))  # fmt: skip
 

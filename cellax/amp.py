@@ -145,7 +145,7 @@ def auto_mixed_precision(network, amp_level: str = "O0", dtype=_dtype.float16):
         >>> import cellax as ms
         >>> from cellax import nn
         >>> net = ms.amp.auto_mixed_precision(nn.Dense(3, 2), "O3", ms.bfloat16)
-        >>> net(ms.ops.ones((1, 3))).dtype
+        >>> print(net(ms.ops.ones((1, 3))).dtype)
         Float32
 
     Differences from MindSpore: casts are placed at Cell boundaries; primitives called
@@ -196,7 +196,7 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=_
         >>> from cellax import nn
         >>> net = nn.SequentialCell(nn.Dense(3, 3), nn.ReLU())
         >>> net = ms.amp.custom_mixed_precision(net, white_list=[nn.Dense], dtype=ms.bfloat16)
-        >>> net(ms.ops.ones((1, 3))).dtype
+        >>> print(net(ms.ops.ones((1, 3))).dtype)
         Float32
     """
     if (white_list is None) == (black_list is None):

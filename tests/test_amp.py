@@ -238,7 +238,20 @@ def test_loss_scale_managers_and_build_train_network():
     train = amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.1), nn.MSELoss(),
                                     level="O2")  # fmt: skip
     assert isinstance(train, nn.TrainOneStepWithLossScaleCell)
+    before = net.weight.asnumpy()
+    # O2's default manager starts at 2**24: float16 gradients overflow, the step is skipped
+    # and the scale halves, as in MindSpore
+    loss, overflow, scale = train(ms.ops.ones((4, 3)), ms.ops.zeros((4, 2)))
+    assert loss.dtype == ms.float32 and bool(overflow) and float(scale) == 2.0**24
+    assert float(train.scale_sense) == 2.0**23
+    np.testing.assert_array_equal(net.weight.asnumpy(), before)
+    ms.set_seed(0)
+    net = nn.Dense(3, 2)
+    train = amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.1), nn.MSELoss(),
+                                    level="O2",
+                                    loss_scale_manager=amp.DynamicLossScaleManager(2.0**8))
     loss, overflow, _ = train(ms.ops.ones((4, 3)), ms.ops.zeros((4, 2)))
-    assert loss.dtype == ms.float32 and not bool(overflow)
+    assert not bool(overflow)
+    assert not np.allclose(net.weight.asnumpy(), before)
     with pytest.raises(ValueError, match="'level' must be one of"):
         amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.1), level="O5")
