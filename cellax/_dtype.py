@@ -60,10 +60,12 @@ class Type:
         self.name = name
         self.np_dtype = np.dtype(np_dtype)
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         return self.name
 
-    __str__ = __repr__
+    def __repr__(self) -> str:
+        # MindSpore's repr names the module attribute: ``mindspore.float32``.
+        return "mindspore." + ("bool" if self.name == "Bool" else self.name.lower())
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Type):
@@ -167,15 +169,42 @@ def dtype_to_pytype(type_) -> type:
 
 
 def pytype_to_dtype(obj) -> Type:
-    """Return the cellax dtype of a Python type (``int`` -> Int64, ``float`` -> Float32)."""
+    """Return the cellax dtype of a Python or NumPy type (``int`` -> Int64, ``float`` ->
+    Float64, ``bool`` -> Bool), as ``mindspore.common.dtype.pytype_to_dtype``.
+
+    Raises:
+        TypeError: If ``obj`` is not a type with a cellax equivalent.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.dtype.pytype_to_dtype(float))
+        Float64
+    """
+    if obj is float:
+        return float64
+    if isinstance(obj, Type):
+        return obj
+    if not isinstance(obj, (type, np.dtype)):
+        raise TypeError(
+            f"For 'pytype_to_dtype', 'obj' must be a Python or NumPy type such as int, float, "
+            f"bool or numpy.float32, but got {obj!r} of type {type(obj).__name__}."
+        )
     return to_dtype(obj)
 
 
 def get_py_obj_dtype(obj) -> Type:
-    """Return the cellax dtype MindSpore would give the Python object or Tensor ``obj``."""
+    """Return the cellax dtype of a Python value (``1.0`` -> Float64) or of a Tensor.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.dtype.get_py_obj_dtype(1))
+        Int64
+    """
     if hasattr(obj, "dtype"):
         return to_dtype(obj.dtype)
-    return to_dtype(type(obj))
+    if isinstance(obj, type):
+        return pytype_to_dtype(obj)
+    return pytype_to_dtype(type(obj))
 
 
 def is_float(type_: Type) -> bool:

@@ -281,34 +281,29 @@ class Sparse(Initializer):
         return jnp.where(mask, values, 0).astype(np_dtype)
 
 
+# MindSpore's names: each class name in lower case, plus a few snake_case aliases.
 _BY_NAME = {
     "zeros": Zero, "zero": Zero, "ones": One, "one": One,
     "normal": Normal, "uniform": Uniform, "truncatednormal": TruncatedNormal,
-    "truncated_normal": TruncatedNormal,
     "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
     "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
     "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal, "henormal": HeNormal,
-    "identity": Identity, "eye": Identity, "orthogonal": Orthogonal, "dirac": Dirac,
-    "variancescaling": VarianceScaling, "variance_scaling": VarianceScaling,
+    "identity": Identity, "orthogonal": Orthogonal, "dirac": Dirac,
+    "variancescaling": VarianceScaling, "sparse": Sparse,
 }  # fmt: skip
 
 
 def _check_shape(shape) -> tuple:
-    if shape is None:
-        return ()
-    if isinstance(shape, numbers.Integral):
-        shape = (int(shape),)
-    try:
-        shape = tuple(int(d) for d in shape)
-    except TypeError:
-        raise TypeError(
-            f"For 'initializer', 'shape' must be an int or a sequence of ints, but got {shape!r}."
-        ) from None
-    if any(d < 0 for d in shape):
+    if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)) or not all(
+            isinstance(d, numbers.Integral) and not isinstance(d, bool) and d > 0
+            for d in shape):
         raise ValueError(
-            f"For 'initializer', every dimension of 'shape' must be >= 0, but got {shape}."
+            f"For 'initializer', 'shape' must be a positive int or a tuple/list of positive "
+            f"ints, but got {shape!r}."
         )
-    return shape
+    return tuple(int(d) for d in shape)
 
 
 def initializer(init, shape=None, dtype=_dtype.float32) -> Tensor:
@@ -338,27 +333,34 @@ def initializer(init, shape=None, dtype=_dtype.float32) -> Tensor:
         [0 0]
     """
     type_ = _dtype.to_dtype(dtype)
-    if isinstance(init, (Tensor, np.ndarray)):
-        array = as_array(init, type_)
-        if shape is not None and tuple(array.shape) != _check_shape(shape):
-            raise ValueError(
-                f"For 'initializer', the Tensor given as 'init' has shape {tuple(array.shape)}, "
-                f"which must equal 'shape' {_check_shape(shape)}."
-            )
-        return wrap(array)
+    if isinstance(init, Tensor):
+        # MindSpore returns the Tensor itself (its dtype is kept).
+        if shape is not None:
+            expected = _check_shape(shape)
+            if tuple(init.shape) != expected:
+                raise ValueError(
+                    f"For 'initializer', the shape {list(init.shape)} of the Tensor given as "
+                    f"'init' must equal 'shape' {list(expected)}."
+                )
+        return init
+    if not isinstance(init, (Initializer, numbers.Number, str)):
+        raise TypeError(
+            f"For 'initializer', 'init' must be a Tensor, str, Initializer or number, but got "
+            f"{type(init).__name__}."
+        )
+    if shape is None:
+        raise ValueError("For 'initializer', 'shape' is required unless 'init' is a Tensor.")
     shape = _check_shape(shape)
     if isinstance(init, str):
         cls = _BY_NAME.get(init.lower())
         if cls is None:
             raise ValueError(
-                f"For 'initializer', the name must be one of {sorted(_BY_NAME)}, but got {init!r}."
+                f"For 'initializer', 'init' must name an initializer ({sorted(_BY_NAME)}), "
+                f"but got {init!r}."
             )
         init = cls()
-    elif isinstance(init, bool) or not isinstance(init, (Initializer, numbers.Number)):
-        raise TypeError(
-            f"For 'initializer', 'init' must be a Tensor, str, Initializer or number, but got "
-            f"{init!r} of type {type(init).__name__}."
-        )
     elif isinstance(init, numbers.Number):
         init = Constant(init)
-    return wrap(init._generate(shape, type_.np_dtype))
+    result = wrap(init._generate(shape, type_.np_dtype))
+    result._spec = "init"  # prints NumPy-style, as MindSpore's lazily initialised Tensors
+    return result

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -12,20 +15,71 @@ from ._tensor import Tensor, as_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "Buffer"]
 
-DEFAULT_NAME = "Parameter"
+class _DefaultName(str):
+    """``"Parameter"``, equal to every automatic name ``Parameter#<n>`` as well, so that code
+    checking ``param.name == DEFAULT_NAME`` recognises an unnamed Parameter."""
+
+    __slots__ = ()
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, str) and (
+            str.__eq__(other, "Parameter") or _AUTO_NAME.fullmatch(other) is not None)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = str.__hash__
+
+
+_AUTO_NAME = re.compile(r"Parameter#\d+")
+DEFAULT_NAME = _DefaultName("Parameter")
+_counter = itertools.count(1)
 _local = _state._local
 
 
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is an automatic name (the Parameter was created without one)."""
+    return name == DEFAULT_NAME
+
+
 def _slot_array(data, api: str):
-    """A fresh, owned jax.Array for a slot (copied so donation never deletes a user's array)."""
-    if isinstance(data, (bool, int, float)) and not isinstance(data, Tensor):
-        return jnp.asarray(np.asarray(data, np.float32 if isinstance(data, float) else None))
+    """A fresh, owned jax.Array for a slot (copied so donation never deletes a user's array).
+
+    Python scalars follow MindSpore's Parameter rules: int -> Int32, float -> Float32.
+    """
+    if isinstance(data, (bool, np.bool_)):
+        raise ValueError(f"For '{api}', 'default_input' can not be a bool, but got {data!r}.")
+    if isinstance(data, int):
+        return jnp.asarray(np.asarray(data, np.int32))
+    if isinstance(data, (float, np.floating)) and np.ndim(data) == 0 and not isinstance(
+            data, np.ndarray):
+        return jnp.asarray(np.asarray(data, np.float32))
     if isinstance(data, np.ndarray):
         return jnp.asarray(data)
     array = as_array(data, api=api)
     if isinstance(array, jax.core.Tracer):
         return array
     return jnp.array(array, copy=True)
+
+
+class _DataView(Tensor):
+    """``Parameter.data``: a plain Tensor sharing the Parameter's value (reads and writes)."""
+
+    __slots__ = ("_param",)
+
+    def __init__(self, param) -> None:  # noqa: D107
+        object.__setattr__(self, "_param", param)
+
+    @property
+    def _value(self):
+        return self._param._value
+
+    @_value.setter
+    def _value(self, value) -> None:
+        self._param._value = value
+
+
+_DataView.__name__ = _DataView.__qualname__ = "Tensor"  # type(p.data).__name__ as MindSpore
 
 
 class Parameter(Tensor, _state.Slot):
@@ -80,7 +134,12 @@ class Parameter(Tensor, _state.Slot):
         if default_input is None:
             raise TypeError("For 'Parameter', 'default_input' must be given, but got None.")
         self._data = _slot_array(default_input, "Parameter")
-        self.name = DEFAULT_NAME if name is None else name
+        if name is not None and not isinstance(name, str):
+            raise ValueError(
+                f"For 'Parameter', 'name' must be a str or None, but got {name!r} of type "
+                f"{type(name).__name__}."
+            )
+        self.name = f"Parameter#{next(_counter)}" if name is None else name
         self.requires_grad = requires_grad
         self.layerwise_parallel = check_bool("Parameter", "layerwise_parallel", layerwise_parallel)
         self.parallel_optimizer = check_bool("Parameter", "parallel_optimizer", parallel_optimizer)
@@ -116,9 +175,10 @@ class Parameter(Tensor, _state.Slot):
         self._requires_grad = check_bool("Parameter", "requires_grad", value)
 
     @property
-    def data(self) -> Parameter:
-        """The Parameter itself (MindSpore returns the Parameter from ``.data``)."""
-        return self
+    def data(self) -> Tensor:
+        """The value as a Tensor that shares this Parameter's storage: reading it sees the
+        current value, ``param.data[0] = 1.`` writes into the Parameter."""
+        return _DataView(self)
 
     @property
     def inited_param(self):
@@ -137,17 +197,54 @@ class Parameter(Tensor, _state.Slot):
         return wrap(self._value)
 
     def set_data(self, data, slice_shape: bool = False) -> Parameter:
-        """Replace the value; the shape must match and the dtype is cast to the Parameter's.
+        """Replace the value; the new data is cast to the Parameter's dtype.
+
+        Like MindSpore 2.10, the shape may change (outside ``jit``/``grad``); Python ints and
+        floats become a Tensor of the Parameter's dtype.
+
+        Args:
+            data (Union[Tensor, int, float]): The new value (a ``jax.Array`` works too).
+            slice_shape (bool): Accepted for compatibility. Default: ``False``.
+
+        Returns:
+            Parameter, this Parameter.
 
         Raises:
-            ValueError: If the shape differs (and ``slice_shape`` is False).
+            TypeError: If ``data`` is not a Tensor, int or float, or is a float for an
+                integer Parameter.
+            ValueError: If the shape changes inside ``jit`` or ``grad``.
+
+        Examples:
+            >>> import cellax as ms
+            >>> p = ms.Parameter(ms.Tensor([1.0, 2.0]), name="p")
+            >>> p.set_data(ms.Tensor([3, 4]))
+            Parameter (name=p, shape=(2,), dtype=Float32, requires_grad=True)
+            >>> print(p.asnumpy())
+            [3. 4.]
         """
-        new = as_array(data, api="Parameter.set_data")
         current = self._value
-        if not slice_shape and tuple(new.shape) != tuple(current.shape):
+        current_dtype = np.dtype(current.dtype)
+        if isinstance(data, (bool, int, float)) and not isinstance(data, Tensor):
+            if isinstance(data, float) and current_dtype.kind in "biu":
+                raise TypeError(
+                    f"For 'Parameter.set_data', a float can not be converted implicitly to the "
+                    f"dtype {self.dtype} of Parameter '{self.name}'; use set_dtype() first."
+                )
+            new = jnp.asarray(np.asarray(data, current_dtype))
+        elif isinstance(data, Tensor):
+            new = data._value
+        elif isinstance(data, (jax.Array, jax.core.Tracer)):  # cellax internals (ckpt, optim)
+            new = data
+        else:
+            raise TypeError(
+                f"For 'Parameter.set_data', 'data' must be a Tensor, int or float, but got "
+                f"{type(data).__name__}."
+            )
+        if tuple(new.shape) != tuple(current.shape) and _local.frame is not None:
             raise ValueError(
-                f"For 'Parameter.set_data', the shape of the new data must equal the shape "
-                f"{tuple(current.shape)} of Parameter '{self.name}', but got {tuple(new.shape)}."
+                f"For 'Parameter.set_data', the shape of Parameter '{self.name}' can not change "
+                f"inside jit or grad: it is {tuple(current.shape)}, but the new data has shape "
+                f"{tuple(new.shape)}."
             )
         if new.dtype != current.dtype:
             new = new.astype(current.dtype)
@@ -239,7 +336,7 @@ class ParameterTuple(tuple):
                 )
             if id(item) in seen:
                 continue
-            if item.name != DEFAULT_NAME and item.name in names:
+            if item.name in names:
                 raise ValueError(
                     f"For 'ParameterTuple', the name '{item.name}' appears twice; Parameter "
                     f"names must be unique. Give each Parameter its own name."
@@ -258,8 +355,6 @@ class ParameterTuple(tuple):
             clones.append(new)
         return ParameterTuple(clones)
 
-    def __add__(self, other) -> ParameterTuple:
-        return ParameterTuple(tuple(self) + tuple(other))
 
 
 del _dtype

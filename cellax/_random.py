@@ -36,7 +36,7 @@ def set_seed(seed: int) -> None:
 
     Raises:
         TypeError: If ``seed`` is not an int.
-        ValueError: If ``seed`` is negative.
+        ValueError: If ``seed`` is not in [0, 2**32 - 1].
 
     Examples:
         >>> import cellax as ms
@@ -47,8 +47,8 @@ def set_seed(seed: int) -> None:
         True
     """
     check_int("set_seed", "seed", seed)
-    if seed < 0:
-        raise ValueError(f"For 'set_seed', 'seed' must be non-negative, but got {seed}.")
+    if not 0 <= seed < 2**32:
+        raise ValueError(f"For 'set_seed', 'seed' must be in [0, 2**32 - 1], but got {seed}.")
     if _state.current_frame() is not None:
         raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
     RNG_STATE.seed = seed

@@ -23,25 +23,33 @@ __all__ = ["Tensor", "tensor", "unwrap", "wrap", "is_tensor"]
 _PY_SCALARS = (bool, int, float, complex)
 
 
-def _infer_numpy(data, api: str = "Tensor") -> np.ndarray:
-    """NumPy array for Python data with MindSpore's default dtypes (int64, float32, bool)."""
+def _infer_numpy(data, api: str = "Tensor", narrow: bool = True) -> np.ndarray:
+    """NumPy array for Python data with MindSpore's default dtypes (int64, float32, bool).
+
+    NumPy arrays and scalars keep their dtype; Python floats become float32 unless
+    ``narrow`` is False (an explicit dtype follows, so convert from full precision).
+    """
+    if data is None or isinstance(data, (str, bytes, dict, set)):
+        raise TypeError(
+            f"For '{api}', 'input_data' must be a Tensor, numpy.ndarray, list, tuple, bool, int, "
+            f"float or complex, but got {type(data).__name__}."
+        )
     try:
         array = np.asarray(data)
-    except ValueError as error:
-        raise ValueError(
-            f"For '{api}', 'input_data' must be a rectangular (non-ragged) nested sequence of "
-            f"numbers, but got {data!r}: {error}"
-        ) from None
-    if array.dtype == object:
+    except (ValueError, TypeError):
         raise TypeError(
-            f"For '{api}', 'input_data' must contain numbers or Tensors, but got {data!r}."
+            f"For '{api}', 'input_data' must be a rectangular (non-ragged) nested sequence of "
+            f"numbers, but got {data!r}."
+        ) from None
+    if array.dtype not in _dtype._BY_NP:  # objects, strings, records
+        raise TypeError(
+            f"For '{api}', 'input_data' must contain only numbers, but got {data!r}."
         )
-    if array.dtype.kind == "f" and not isinstance(data, (np.ndarray, np.generic)):
-        array = array.astype(np.float32)
-    elif array.dtype.kind == "i" and not isinstance(data, (np.ndarray, np.generic)):
-        array = array.astype(np.int64)
-    elif array.dtype.kind == "U":
-        raise TypeError(f"For '{api}', 'input_data' must be numeric, but got strings {data!r}.")
+    if narrow and not isinstance(data, (np.ndarray, np.generic)):
+        if array.dtype.kind == "f":
+            array = array.astype(np.float32)
+        elif array.dtype.kind == "i":
+            array = array.astype(np.int64)
     return array
 
 
@@ -54,7 +62,7 @@ def as_array(data, dtype=None, api: str = "Tensor"):
     elif isinstance(data, (list, tuple)) and any(isinstance(d, Tensor) for d in data):
         array = jnp.stack([as_array(d, api=api) for d in data])
     else:
-        array = jnp.asarray(_infer_numpy(data, api))
+        array = jnp.asarray(_infer_numpy(data, api, narrow=dtype is None))
     if dtype is not None:
         np_dtype = _dtype.to_dtype(dtype).np_dtype
         if array.dtype != np_dtype:
@@ -79,6 +87,14 @@ def unwrap(value):
     return value
 
 
+def _concrete(value):
+    """The concrete array behind ``value``: eager grad traces (JVP/linearize) carry their
+    primal value, which PyNative code may print; None for abstract (jit) tracers."""
+    while isinstance(value, jax.core.Tracer):
+        value = getattr(value, "primal", None)
+    return value
+
+
 def is_tensor(value) -> bool:
     return isinstance(value, Tensor)
 
@@ -90,6 +106,15 @@ def _fix_int_float(array, other):
     return array
 
 
+def _broadcast_error(error: TypeError, a, b) -> Exception:
+    if "incompatible shapes" in str(error) or "broadcast" in str(error):
+        return ValueError(
+            f"For 'Tensor' operators, the shapes {tuple(np.shape(a))} and {tuple(np.shape(b))} "
+            f"must broadcast (each dimension equal, or 1), but they do not."
+        )
+    return error
+
+
 def _binary(jfn, reflected: bool = False):
     if reflected:
 
@@ -99,7 +124,10 @@ def _binary(jfn, reflected: bool = False):
                 other = other._value
             elif type(other) is float:
                 a = _fix_int_float(a, other)
-            return wrap(jfn(other, a))
+            try:
+                return wrap(jfn(other, a))
+            except TypeError as error:
+                raise _broadcast_error(error, other, a) from None
 
     else:
 
@@ -109,57 +137,250 @@ def _binary(jfn, reflected: bool = False):
                 other = other._value
             elif type(other) is float:
                 a = _fix_int_float(a, other)
-            return wrap(jfn(a, other))
+            try:
+                return wrap(jfn(a, other))
+            except TypeError as error:
+                raise _broadcast_error(error, a, other) from None
 
     return method
 
 
+def _int_like(x) -> bool:
+    """True for integer/bool arrays and Python ints/bools (not floats)."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return isinstance(x, (bool, int)) or (
+            isinstance(x, (list, tuple)) and np.asarray(x).dtype.kind in "biu")
+    return np.dtype(dtype).kind in "biu"
+
+
 def _true_divide(a, b):
-    a_int = getattr(a, "dtype", None) is not None and np.dtype(a.dtype).kind in "biu"
-    b_int = not hasattr(b, "dtype") or np.dtype(b.dtype).kind in "biu"
-    if a_int and b_int:
+    """MindSpore: integer / integer gives Float32 (never Float64)."""
+    if _int_like(a) and _int_like(b):
+        a = jnp.asarray(a).astype(jnp.float32)
+        if isinstance(b, (list, tuple)) or (hasattr(b, "dtype") and b.dtype == jnp.int64):
+            b = jnp.asarray(b).astype(jnp.float32)
+    elif type(a) is float and _int_like(b):
+        b = jnp.asarray(b).astype(jnp.float32)
+    elif type(b) is float and _int_like(a):
         a = jnp.asarray(a).astype(jnp.float32)
     return jnp.true_divide(a, b)
 
 
-def _rtrue_divide(b, a):
-    return _true_divide(jnp.asarray(b) if isinstance(b, (list, tuple)) else b, a)
+def _both_bool(a, b) -> bool:
+    return (getattr(a, "dtype", None) == jnp.bool_ or type(a) is bool) and (
+        getattr(b, "dtype", None) == jnp.bool_ or type(b) is bool)
+
+
+def _subtract(a, b):
+    if type(a) is bool and getattr(b, "dtype", None) == jnp.bool_:
+        raise TypeError("For 'Tensor.__rsub__', a Python bool minus a Bool Tensor is not "
+                        "supported, but got bool - Tensor[Bool].")
+    if _both_bool(a, b):  # MindSpore: Bool - Bool stays Bool
+        return jnp.not_equal(a, b)
+    return jnp.subtract(a, b)
+
+
+def _floor_divide(a, b):
+    if _both_bool(a, b):
+        return jnp.floor_divide(jnp.asarray(a, jnp.int8), jnp.asarray(b, jnp.int8)).astype(bool)
+    return jnp.floor_divide(a, b)
+
+
+def _power(a, b):
+    """``a ** b`` with MindSpore's integer rules: Bool bases promote like Int64 with Python
+    ints, and integer negative exponents truncate (2 ** -1 == 0, (-1) ** -1 == -1)."""
+    a_dtype, b_dtype = getattr(a, "dtype", None), getattr(b, "dtype", None)
+    if a_dtype == jnp.bool_ and type(b) is int:
+        a = jnp.asarray(a, jnp.int64)
+    elif b_dtype == jnp.bool_ and type(a) is int:
+        b = jnp.asarray(b, jnp.int64)
+    if not (_int_like(a) and _int_like(b)):
+        return jnp.power(a, b)
+    if type(b) is int and b >= 0:
+        return jnp.power(a, b)
+    base, exponent = jnp.asarray(a), jnp.asarray(b)
+    dtype = jnp.result_type(a, b)
+    result = jnp.power(base, jnp.maximum(exponent, 0)).astype(dtype)
+    odd = (exponent % 2) != 0
+    negative_result = jnp.where(base == 1, 1, jnp.where(base == -1, jnp.where(odd, -1, 1), 0))
+    return jnp.where(exponent < 0, negative_result.astype(dtype), result)
 
 
 def _index(key):
     if isinstance(key, Tensor):
         return key._value
     if isinstance(key, tuple):
-        return tuple(k._value if isinstance(k, Tensor) else k for k in key)
-    if isinstance(key, list) and any(isinstance(k, Tensor) for k in key):
-        return jnp.stack([unwrap(k) for k in key])
-    return key
+        return tuple(_index_item(k) for k in key)
+    return _index_item(key)
+
+
+def _index_item(k):
+    if isinstance(k, Tensor):
+        return k._value
+    if isinstance(k, list):
+        return jnp.asarray([unwrap(v) for v in k])
+    if isinstance(k, float):
+        raise IndexError(
+            f"For 'Tensor.__getitem__', an index must be an int, slice, ellipsis, None, bool, "
+            f"Tensor, list or tuple, but got {k!r} of type float."
+        )
+    return k
+
+
+def _check_bounds(shape: tuple, key) -> None:
+    """MindSpore raises IndexError for an out-of-range integer index (JAX would clamp)."""
+    items = key if isinstance(key, tuple) else (key,)
+    dim = 0
+    for k in items:
+        if k is None:
+            continue
+        if k is Ellipsis:
+            dim = len(shape) - sum(1 for i in items if i is not None and i is not Ellipsis)
+            continue
+        if dim >= len(shape):
+            raise IndexError(
+                f"For 'Tensor.__getitem__', too many indices for a Tensor of dimension "
+                f"{len(shape)}."
+            )
+        if type(k) is int and not -shape[dim] <= k < shape[dim]:
+            raise IndexError(
+                f"For 'Tensor.__getitem__', index {k} is out of bounds for dimension {dim} "
+                f"with size {shape[dim]}."
+            )
+        if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
+            dim += k.ndim
+        else:
+            dim += 1
+
+
+# -- printing (MindSpore's layout, observed from MindSpore 2.10) ----------------------------
+_EDGE = 3  # elements kept at each end of a summarized dimension
+_WRAP = {"f": 12, "b": 12}  # 1-D line feed after this many elements; 24 for the other kinds
+
+
+def _kind(array: np.ndarray) -> str:
+    if array.dtype == jnp.bfloat16:
+        return "g"  # bfloat16 prints like an integer column of %g strings
+    return array.dtype.kind
+
+
+def _elements(array: np.ndarray, kind: str) -> list:
+    """Unpadded element strings of a 1-D array."""
+    if kind == "f":
+        spec = "%.4e" if array.dtype == np.float16 else "%.8e"
+        return [spec % v for v in array.tolist()]
+    if kind == "g":
+        return ["%g" % v for v in array.astype(np.float32).tolist()]
+    if kind == "b":
+        return ["True" if v else "False" for v in array.tolist()]
+    if kind == "c":
+        return ["%g%+gj" % (v.real, v.imag) for v in array.tolist()]
+    return [str(v) for v in array.tolist()]
 
 
 def _format_value(array: np.ndarray) -> str:
-    """The 'value=' part of MindSpore's Tensor repr."""
+    """The part after ``value=`` in MindSpore's Tensor repr."""
     if array.ndim == 0:
         return " " + _scalar_str(array)
-    kind = array.dtype.kind
-    if kind == "f" or array.dtype == jnp.bfloat16:
-        body = np.array2string(
-            array.astype(np.float64) if array.dtype == jnp.bfloat16 else array,
-            separator=", ",
-            formatter={"float_kind": lambda v: f"{v: .8e}"},
-            threshold=1000,
-            max_line_width=1000,
-        )
-    else:
-        body = np.array2string(array, separator=", ", threshold=1000, max_line_width=1000)
-    return (" " if array.ndim == 1 else "\n") + body
+    lead = "\n" if array.ndim > 1 else " "
+    if array.size == 0:
+        return lead
+    kind = _kind(array)
+    ndim = array.ndim
+    # 1) choose the printed elements: every dimension longer than 6 keeps 3 + 3 entries
+    #    (a 1-D tensor only when it has more than 1000 elements).
+    def keep(n: int) -> list:
+        if n > 2 * _EDGE and (ndim > 1 or n > 1000):
+            return list(range(_EDGE)) + [None] + list(range(n - _EDGE, n))
+        return list(range(n))
+
+    rows = array.reshape(-1, array.shape[-1]) if ndim > 1 else array.reshape(1, -1)
+    last = keep(array.shape[-1])
+    cols = [i for i in last if i is not None]
+    outer = [keep(d) for d in array.shape[:-1]]
+
+    def row_ids(level: int, base: int):
+        if level == len(outer):
+            yield base
+            return
+        for i in outer[level]:
+            if i is not None:
+                yield from row_ids(level + 1, base * array.shape[level] + i)
+
+    printed = {r: _elements(rows[r][cols], kind) for r in row_ids(0, 0)}
+    width = 0
+    if kind == "f":
+        width = 11 if array.dtype == np.float16 else 15
+    elif kind in "iug":
+        width = max(len(t) for texts in printed.values() for t in texts)
+    elif kind == "b":
+        width = 5
+    wrap = _WRAP.get("f" if kind == "f" else kind, 24) if ndim == 1 and None not in last else 0
+
+    def bottom(r: int) -> str:
+        texts = [t.rjust(width) for t in printed[r]]
+        parts = []
+        j = 0
+        for i in last:
+            if i is None:
+                parts[-1] = parts[-1][:-2] + " ... "
+                continue
+            item = texts[j] + (", " if i != last[-1] else "")
+            j += 1
+            if wrap and (i + 1) % wrap == 0:
+                item += "\n "
+            parts.append(item)
+        return "[" + "".join(parts) + "]"
+
+    def block(level: int, base: int) -> str:
+        if level == len(outer):
+            return bottom(base)
+        indent = " " * (level + 1)
+        text = "["
+        first = True
+        after_gap = False
+        for i in outer[level]:
+            if i is None:
+                text += ",\n" + indent + "..."
+                after_gap = True
+                continue
+            if not first:
+                text += ("\n" if after_gap else ",\n") + indent
+            text += block(level + 1, base * array.shape[level] + i)
+            first = False
+            after_gap = False
+        return text + "]"
+
+    return lead + block(0, 0)
 
 
 def _scalar_str(array: np.ndarray) -> str:
     value = array.item()
-    if isinstance(value, float):
-        return np.format_float_positional(np.float32(value) if array.dtype.itemsize <= 4
-                                          else value, trim="-")
+    kind = _kind(array)
+    if kind in "fg":
+        return "%g" % float(value)
+    if kind == "c":
+        return "%g%+gj" % (value.real, value.imag)
     return str(value)
+
+
+def _str_value(array: np.ndarray) -> str:
+    """``str(tensor)``: NumPy 1.x's str of the value (MindSpore pins numpy<2); bfloat16
+    elements print as ``%f`` like MindSpore's own bfloat16 NumPy type."""
+    if array.dtype == jnp.bfloat16:
+        values = array.astype(np.float64)
+        if values.ndim == 0:
+            return "%f" % values.item()
+        return np.array2string(values, separator=" ",
+                               formatter={"float_kind": lambda v: "%f" % v})
+    if array.ndim == 0 and array.dtype.kind == "f":
+        value = array[()]
+        magnitude = abs(float(value))
+        if magnitude == 0 or 1e-4 <= magnitude < 1e16 or not np.isfinite(magnitude):
+            return np.format_float_positional(value, trim="0")
+        return np.format_float_scientific(value, trim="-")
+    return str(array)
 
 
 class Tensor:
@@ -174,6 +395,9 @@ class Tensor:
             whose ``None`` dimensions vary (used by ``Cell.set_inputs``), or the shape to
             fill with ``init``. Default: ``None``.
         init (Initializer): Fill a Tensor of ``shape`` and ``dtype``. Default: ``None``.
+
+    JAX interop without copies: ``Tensor(jax_array)`` wraps the array itself and
+    ``tensor.jax`` returns it (see docs/tensor.md); pass ``.jax`` to raw ``jnp`` functions.
 
     Examples:
         >>> import cellax as ms
@@ -209,7 +433,10 @@ class Tensor:
                     )
             shape = (shape,) if isinstance(shape, int) else tuple(shape or ())
             if dtype is None:
-                raise TypeError("For 'Tensor', 'dtype' is required when 'input_data' is None.")
+                raise ValueError(
+                    "For 'Tensor', 'dtype' is required when 'input_data' is None (with 'shape' "
+                    "and 'init'), but got dtype=None."
+                )
             type_ = _dtype.to_dtype(dtype)
             if init is None:
                 if any(d is None or d == -1 for d in shape):
@@ -307,7 +534,7 @@ class Tensor:
     def asnumpy(self) -> np.ndarray:
         """A NumPy copy of the value (MindSpore returns a writable array, so do we)."""
         self._check_concrete("asnumpy")
-        return np.array(self._value)
+        return np.array(_concrete(self._value))
 
     def numpy(self) -> np.ndarray:
         return self.asnumpy()
@@ -386,7 +613,7 @@ class Tensor:
     def _check_concrete(self, api: str) -> None:
         if self._value is None:
             raise ValueError(f"For 'Tensor.{api}', the Tensor is a shape placeholder with no data.")
-        if isinstance(self._value, jax.core.Tracer):
+        if isinstance(self._value, jax.core.Tracer) and _concrete(self._value) is None:
             raise RuntimeError(
                 f"For 'Tensor.{api}', the Tensor is traced inside cellax.jit / GRAPH_MODE or a "
                 f"grad transform and has no concrete value. Return it from the compiled "
@@ -420,8 +647,11 @@ class Tensor:
         return float(self.item())
 
     def __index__(self) -> int:
-        if np.dtype(self._value.dtype).kind not in "iu":
-            raise TypeError(f"For 'Tensor.__index__', the Tensor must be integer, got {self.dtype}.")
+        if np.dtype(self._value.dtype).kind not in "iu" or self.size != 1:
+            raise ValueError(
+                f"For 'Tensor.__index__', only an integer Tensor of one element can be used as "
+                f"an index, but got a {self.dtype} Tensor of shape {self.shape}."
+            )
         return int(self.item())
 
     def __complex__(self) -> complex:
@@ -437,29 +667,44 @@ class Tensor:
 
     def __str__(self) -> str:
         if self._value is None:
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value= )"
-        if isinstance(self._value, jax.core.Tracer):
+            return repr(self)
+        value = _concrete(self._value)
+        if value is None:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
-        array = np.asarray(self._value)
-        if array.dtype == jnp.bfloat16:
-            array = array.astype(np.float32)
-        return str(array)
+        return _str_value(np.asarray(value))
 
     def __repr__(self) -> str:
         head = f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value="
         if self._value is None:
-            return head + " )"
-        if isinstance(self._value, jax.core.Tracer):
+            return head + ("\n)" if len(self.shape) > 1 else " )")
+        value = _concrete(self._value)
+        if value is None:
             return head + "<traced>)"
-        return head + _format_value(np.asarray(self._value)) + ")"
+        array = np.asarray(value)
+        if getattr(self, "_spec", None) == "init" and array.ndim and array.dtype.kind in "biuf":
+            # MindSpore prints an initializer()'s Tensor NumPy-style ("[1., 1.]").
+            lead = "\n" if array.ndim > 1 else " "
+            return head + lead + np.array2string(array, separator=", ") + ")"
+        return head + _format_value(array) + ")"
 
     def __getitem__(self, key) -> Tensor:
-        return wrap(self._value[_index(key)])
+        value = self._value
+        if type(key) is int:  # fast path
+            if not value.ndim or not -value.shape[0] <= key < value.shape[0]:
+                _check_bounds(value.shape, key)
+            return wrap(value[key])
+        key = _index(key)
+        if isinstance(key, tuple):
+            _check_bounds(value.shape, key)
+        return wrap(value[key])
 
     def __setitem__(self, key, value) -> None:
-        new = unwrap(value)
         current = self._value
-        self._value = current.at[_index(key)].set(jnp.asarray(new, current.dtype))
+        key = _index(key)
+        if isinstance(key, (int, tuple)):
+            _check_bounds(current.shape, key)
+        new = jnp.asarray(unwrap(value)).astype(current.dtype)
+        self._value = current.at[key].set(new)
 
     def __copy__(self):
         return wrap(self._value)
@@ -481,13 +726,20 @@ class Tensor:
         return wrap(jnp.abs(self._value))
 
     def __invert__(self) -> Tensor:
-        return wrap(jnp.invert(self._value))
+        """MindSpore's ``~`` is a logical not for every dtype (the result is Bool)."""
+        return wrap(jnp.logical_not(self._value))
+
+    def __round__(self, ndigits=None) -> Tensor:
+        return wrap(jnp.round(self._value, ndigits or 0))
+
+    def __contains__(self, item) -> bool:
+        return bool(jnp.any(self._value == unwrap(item)))
 
     def __truediv__(self, other) -> Tensor:
         return wrap(_true_divide(self._value, unwrap(other)))
 
     def __rtruediv__(self, other) -> Tensor:
-        return wrap(_rtrue_divide(unwrap(other), self._value))
+        return wrap(_true_divide(unwrap(other), self._value))
 
     def __eq__(self, other) -> Tensor:  # type: ignore[override]
         if other is None:
@@ -499,21 +751,24 @@ class Tensor:
             return True
         return wrap(jnp.not_equal(self._value, unwrap(other)))
 
+    # MindSpore's augmented assignments build a new Tensor (``y = x; x += 1`` leaves y alone).
     def __iadd__(self, other):
-        self._value = Tensor.__add__(self, other)._value
-        return self
+        return self.__add__(other)
 
     def __isub__(self, other):
-        self._value = Tensor.__sub__(self, other)._value
-        return self
+        return self.__sub__(other)
 
     def __imul__(self, other):
-        self._value = Tensor.__mul__(self, other)._value
-        return self
+        return self.__mul__(other)
 
     def __itruediv__(self, other):
-        self._value = Tensor.__truediv__(self, other)._value
-        return self
+        return self.__truediv__(other)
+
+    def __ifloordiv__(self, other):
+        return self.__floordiv__(other)
+
+    def __imod__(self, other):
+        return self.__mod__(other)
 
     @classmethod
     def _register_methods(cls, methods: dict) -> None:
@@ -525,22 +780,19 @@ class Tensor:
 
 _OPERATORS = {
     "add": jnp.add,
-    "sub": jnp.subtract,
+    "sub": _subtract,
     "mul": jnp.multiply,
-    "floordiv": jnp.floor_divide,
+    "floordiv": _floor_divide,
     "mod": jnp.remainder,
-    "pow": jnp.power,
+    "pow": _power,
     "matmul": jnp.matmul,
-    "and": jnp.bitwise_and,
-    "or": jnp.bitwise_or,
-    "xor": jnp.bitwise_xor,
-    "lshift": jnp.left_shift,
-    "rshift": jnp.right_shift,
 }
 for _name, _fn in _OPERATORS.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
     setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
-for _name, _fn in {"lt": jnp.less, "le": jnp.less_equal, "gt": jnp.greater,
+# Like MindSpore: bitwise operators only with the Tensor on the left.
+for _name, _fn in {"and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
+                   "lt": jnp.less, "le": jnp.less_equal, "gt": jnp.greater,
                    "ge": jnp.greater_equal}.items():  # fmt: skip
     setattr(Tensor, f"__{_name}__", _binary(_fn))
 

@@ -20,7 +20,8 @@ def test_seed_set_inputs_get_inputs():
     net = ReluNet()
     input_dyn = Tensor(shape=[3, None], dtype=ms.float32)
     net.set_inputs(input_dyn)
-    assert str(net.get_inputs()) == "(Tensor(shape=[3, -1], dtype=Float32, value= ),)"
+    # MindSpore 2.10 prints "value=\n)" for a 2-D placeholder (the seed text flattened it)
+    assert str(net.get_inputs()) == "(Tensor(shape=[3, -1], dtype=Float32, value=\n),)"
     assert net(Tensor(np.random.random([3, 10]), dtype=ms.float32)).shape == (3, 10)
     net2 = ReluNet()
     net2.set_inputs(x=input_dyn)

@@ -1,0 +1,60 @@
+"""set_context/get_context and set_seed/get_seed (goldens from MindSpore 2.10)."""
+
+import importlib.util
+import os
+
+import numpy as np
+import pytest
+
+import cellax as ms
+
+_spec = importlib.util.spec_from_file_location(
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+fc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fc)
+
+CASES = fc.load()
+BASE = fc.make_namespace(ms, "cellax")
+CONTEXT = fc.selected(CASES, list(fc.CONTEXT))
+
+
+@pytest.mark.parametrize("key,case", CONTEXT, ids=[k for k, _ in CONTEXT])
+def test_context_matches_mindspore(key, case):
+    fc.check(case, ms, BASE)
+
+
+def test_mode_round_trip():
+    assert (ms.GRAPH_MODE, ms.PYNATIVE_MODE) == (0, 1)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assert ms.get_context("mode") == ms.GRAPH_MODE
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert ms.get_context("mode") == ms.PYNATIVE_MODE
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"foo_bar": 1}, "the key 'foo_bar' is not a MindSpore context key"),
+    ({"mode": 5}, "'mode' must be GRAPH_MODE"),
+    ({"device_target": "XPU"}, "'device_target' must be one of"),
+])
+def test_set_context_errors(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        ms.set_context(**kwargs)
+
+
+def test_get_context_unknown():
+    with pytest.raises(ValueError, match="'foo_bar' is not a context key"):
+        ms.get_context("foo_bar")
+
+
+def test_seed_reproducibility_and_errors():
+    ms.set_seed(7)
+    assert ms.get_seed() == 7
+    a = ms.ops.rand(3).asnumpy()
+    ms.set_seed(7)
+    np.testing.assert_array_equal(a, ms.ops.rand(3).asnumpy())
+    with pytest.raises(ValueError, match=r"must be in \[0, 2\*\*32 - 1\]"):
+        ms.set_seed(-1)
+    with pytest.raises(ValueError, match=r"must be in \[0, 2\*\*32 - 1\]"):
+        ms.set_seed(2**32)
+    with pytest.raises(TypeError, match="'seed'"):
+        ms.set_seed(1.5)

@@ -1,0 +1,106 @@
+"""Parameter and ParameterTuple against MindSpore 2.10 goldens."""
+
+import copy
+import importlib.util
+import os
+import pickle
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import Parameter, ParameterTuple, Tensor
+
+_spec = importlib.util.spec_from_file_location(
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+fc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fc)
+
+CASES = fc.load()
+BASE = fc.make_namespace(ms, "cellax")
+PARAM = fc.selected(CASES, list(fc.PARAM))
+
+
+@pytest.mark.parametrize("key,case", PARAM, ids=[k for k, _ in PARAM])
+def test_parameter_matches_mindspore(key, case):
+    fc.check(case, ms, BASE)
+
+
+def test_repr_str_print():
+    w = Parameter(Tensor(np.ones((5, 3)), ms.float32), name="w")
+    text = "Parameter (name=w, shape=(5, 3), dtype=Float32, requires_grad=True)"
+    assert repr(w) == str(w) == f"{w}" == text
+
+
+def test_default_name_is_numbered():
+    a, b = Parameter(Tensor([1.0])), Parameter(Tensor([1.0]))
+    assert a.name.startswith("Parameter#") and a.name != b.name
+    assert a.name == ms._parameter.DEFAULT_NAME  # recognised as unnamed by Cell
+
+
+def test_data_is_a_view():
+    p = Parameter(Tensor([1.0, 2.0]), name="p")
+    d = p.data
+    assert type(d).__name__ == "Tensor" and not isinstance(d, Parameter)
+    d[0] = 7.0
+    np.testing.assert_array_equal(p.asnumpy(), [7.0, 2.0])
+    assert str(d) == "[7. 2.]"
+
+
+def test_set_data_errors():
+    p = Parameter(Tensor([1, 2], ms.int32), name="p")
+    with pytest.raises(TypeError, match="a float can not be converted implicitly"):
+        p.set_data(1.5)
+    with pytest.raises(TypeError, match="'data' must be a Tensor, int or float, but got ndarray"):
+        p.set_data(np.ones(2))
+
+
+def test_set_data_shape_change_inside_jit_is_refused():
+    p = Parameter(Tensor([1.0, 2.0]), name="p")
+
+    @ms.jit
+    def f():
+        p.set_data(Tensor([1.0, 2.0, 3.0]))
+        return p + 0
+
+    with pytest.raises(ValueError, match="can not change inside jit or grad"):
+        f()
+
+
+def test_constructor_errors():
+    with pytest.raises(ValueError, match="'name' must be a str or None, but got 3"):
+        Parameter(Tensor([1.0]), name=3)
+    with pytest.raises(ValueError, match="can not be a bool"):
+        Parameter(True)
+    with pytest.raises(TypeError, match="'requires_grad'"):
+        Parameter(Tensor([1.0]), requires_grad=1)
+    with pytest.raises(TypeError, match="'default_input' must be given"):
+        Parameter(None)
+
+
+def test_copy_deepcopy_pickle_are_independent():
+    p = Parameter(Tensor([1.0, 2.0]), name="p", requires_grad=False)
+    for clone in (copy.copy(p), copy.deepcopy(p), pickle.loads(pickle.dumps(p)), p.clone()):
+        assert isinstance(clone, Parameter) and clone is not p
+        assert clone.name == "p" and clone.requires_grad is False
+        clone[0] = 9.0
+        assert p.asnumpy()[0] == 1.0
+
+
+def test_parameter_tuple_duplicate_and_type_errors():
+    x = Parameter(Tensor([1]), name="x")
+    with pytest.raises(ValueError, match="the name 'x' appears twice"):
+        ParameterTuple((x, Parameter(Tensor([2]), name="x")))
+    with pytest.raises(TypeError, match="every element must be a Parameter"):
+        ParameterTuple((x, 1))
+    with pytest.raises(TypeError, match="'prefix'"):
+        ParameterTuple((x,)).clone(1)
+    assert len(ParameterTuple((x, x))) == 2
+
+
+def test_parameter_tuple_clone_names():
+    params = ParameterTuple((Parameter(Tensor([1.0]), name="a"), Parameter(2.0, name="b")))
+    clones = params.clone("copy", init="zeros")
+    assert [c.name for c in clones] == ["copy.a", "copy.b"]
+    assert isinstance(clones, ParameterTuple)
+    assert clones[0].asnumpy()[0] == 0.0 and params[0].asnumpy()[0] == 1.0
