@@ -64,8 +64,9 @@ class Type:
         return self.name
 
     def __repr__(self) -> str:
-        # MindSpore's repr names the module attribute: ``mindspore.float32``.
-        return "mindspore." + ("bool" if self.name == "Bool" else self.name.lower())
+        # MindSpore's repr names the module attribute (``mindspore.float32``); ours names the
+        # package the user imported, as the Cell class paths do.
+        return "cellax." + ("bool_" if self.name == "Bool" else self.name.lower())
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Type):

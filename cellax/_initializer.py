@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _dtype
+from . import _dtype, _state
 from ._random import next_key
 from ._tensor import Tensor, as_array, wrap
 
@@ -62,6 +62,54 @@ def _gain(nonlinearity: str, param=None) -> float:
     if nonlinearity == "selu":
         return 3.0 / 4
     raise ValueError(f"For 'initializer', unsupported nonlinearity {nonlinearity!r}.")
+
+
+class _Sampler:
+    """Random draws from one fresh global key.
+
+    Eagerly the key seeds a NumPy generator: sampling on the host needs no XLA program, so
+    building a network does not compile one program per Parameter shape (jax.random would).
+    Inside a trace it uses jax.random on the key.
+    """
+
+    def __init__(self) -> None:
+        key = next_key()
+        self.key = key if _state.is_tracer(key) else None
+        self.rng = None if self.key is not None else np.random.default_rng(
+            np.asarray(key, np.uint32).tolist()
+        )
+
+    def _split(self):
+        self.key, sub = jax.random.split(self.key)
+        return sub
+
+    def normal(self, shape):
+        if self.rng is None:
+            return jax.random.normal(self._split(), shape, jnp.float32)
+        return self.rng.standard_normal(shape, dtype=np.float32)
+
+    def uniform(self, shape, low, high):
+        if self.rng is None:
+            return jax.random.uniform(self._split(), shape, jnp.float32, low, high)
+        return self.rng.uniform(low, high, shape).astype(np.float32)
+
+    def truncated_normal(self, shape, lower, upper):
+        if self.rng is None:
+            return jax.random.truncated_normal(self._split(), lower, upper, shape, jnp.float32)
+        sample = self.rng.standard_normal(shape)
+        for _ in range(100):
+            outside = (sample < lower) | (sample > upper)
+            if not outside.any():
+                break
+            sample[outside] = self.rng.standard_normal(int(outside.sum()))
+        return np.clip(sample, lower, upper).astype(np.float32)
+
+    def permutations(self, rows: int, columns: int):
+        """``columns`` independent permutations of ``range(rows)``, one per column."""
+        if self.rng is None:
+            keys = jax.random.split(self._split(), columns)
+            return jax.vmap(lambda k: jax.random.permutation(k, rows), out_axes=1)(keys)
+        return np.stack([self.rng.permutation(rows) for _ in range(columns)], axis=1)
 
 
 class Initializer:
@@ -116,8 +164,8 @@ class Normal(Initializer):
         self.sigma, self.mean = sigma, mean
 
     def _generate(self, shape, np_dtype):
-        sample = jax.random.normal(next_key(), shape, jnp.float32)
-        return (sample * self.sigma + self.mean).astype(np_dtype)
+        sample = _Sampler().normal(shape)
+        return jnp.asarray(sample * self.sigma + self.mean, np_dtype)
 
 
 class Uniform(Initializer):
@@ -128,8 +176,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _generate(self, shape, np_dtype):
-        sample = jax.random.uniform(next_key(), shape, jnp.float32, -self.scale, self.scale)
-        return sample.astype(np_dtype)
+        return jnp.asarray(_Sampler().uniform(shape, -self.scale, self.scale), np_dtype)
 
 
 class TruncatedNormal(Initializer):
@@ -142,8 +189,8 @@ class TruncatedNormal(Initializer):
     def _generate(self, shape, np_dtype):
         lower = (self.a - self.mean) / self.sigma
         upper = (self.b - self.mean) / self.sigma
-        sample = jax.random.truncated_normal(next_key(), lower, upper, shape, jnp.float32)
-        return (sample * self.sigma + self.mean).astype(np_dtype)
+        sample = _Sampler().truncated_normal(shape, lower, upper)
+        return jnp.asarray(sample * self.sigma + self.mean, np_dtype)
 
 
 class XavierUniform(Initializer):
@@ -156,7 +203,7 @@ class XavierUniform(Initializer):
     def _generate(self, shape, np_dtype):
         fan_in, fan_out = _fans(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return jax.random.uniform(next_key(), shape, jnp.float32, -bound, bound).astype(np_dtype)
+        return jnp.asarray(_Sampler().uniform(shape, -bound, bound), np_dtype)
 
 
 class XavierNormal(Initializer):
@@ -169,7 +216,7 @@ class XavierNormal(Initializer):
     def _generate(self, shape, np_dtype):
         fan_in, fan_out = _fans(shape)
         std = self.gain * math.sqrt(2.0 / (fan_in + fan_out))
-        return (jax.random.normal(next_key(), shape, jnp.float32) * std).astype(np_dtype)
+        return jnp.asarray(_Sampler().normal(shape) * std, np_dtype)
 
 
 class _He(Initializer):
@@ -193,7 +240,7 @@ class HeUniform(_He):
 
     def _generate(self, shape, np_dtype):
         bound = math.sqrt(3.0) * self._std(shape)
-        return jax.random.uniform(next_key(), shape, jnp.float32, -bound, bound).astype(np_dtype)
+        return jnp.asarray(_Sampler().uniform(shape, -bound, bound), np_dtype)
 
 
 class HeNormal(_He):
@@ -201,7 +248,7 @@ class HeNormal(_He):
 
     def _generate(self, shape, np_dtype):
         std = self._std(shape)
-        return (jax.random.normal(next_key(), shape, jnp.float32) * std).astype(np_dtype)
+        return jnp.asarray(_Sampler().normal(shape) * std, np_dtype)
 
 
 class Identity(Initializer):
@@ -223,8 +270,13 @@ class Orthogonal(Initializer):
     def _generate(self, shape, np_dtype):
         if len(shape) < 2:
             raise ValueError(f"For 'Orthogonal', the shape must be at least 2-D, got {shape}.")
-        init = jax.nn.initializers.orthogonal(scale=self.gain)
-        return init(next_key(), shape, jnp.float32).astype(np_dtype)
+        rows, columns = shape[0], int(np.prod(shape[1:]))
+        sample = _Sampler().normal((max(rows, columns), min(rows, columns)))
+        q, r = jnp.linalg.qr(sample) if _state.is_tracer(sample) else np.linalg.qr(sample)
+        q = q * jnp.sign(jnp.diagonal(r))
+        if rows < columns:
+            q = q.T
+        return jnp.asarray(self.gain * q.reshape(shape), np_dtype)
 
 
 class Dirac(Initializer):
@@ -254,11 +306,21 @@ class VarianceScaling(Initializer):
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def _generate(self, shape, np_dtype):
-        distribution = {"untruncated_normal": "normal"}.get(self.distribution, self.distribution)
-        init = jax.nn.initializers.variance_scaling(
-            self.scale, self.mode, distribution, in_axis=1, out_axis=0
-        )
-        return init(next_key(), shape, jnp.float32).astype(np_dtype)
+        fan_in, fan_out = _fans(shape)
+        fan = {"fan_in": fan_in, "fan_out": fan_out}.get(self.mode, (fan_in + fan_out) / 2)
+        variance = self.scale / max(1.0, fan)
+        sampler = _Sampler()
+        if self.distribution == "truncated_normal":
+            # std of a unit normal truncated to [-2, 2]
+            sample = sampler.truncated_normal(shape, -2.0, 2.0) * (
+                math.sqrt(variance) / 0.87962566103423978
+            )
+        elif self.distribution == "untruncated_normal":
+            sample = sampler.normal(shape) * math.sqrt(variance)
+        else:
+            limit = math.sqrt(3.0 * variance)
+            sample = sampler.uniform(shape, -limit, limit)
+        return jnp.asarray(sample, np_dtype)
 
 
 class Sparse(Initializer):
@@ -273,10 +335,9 @@ class Sparse(Initializer):
             raise ValueError(f"For 'Sparse', the shape must be 2-D, but got {shape}.")
         rows = shape[0]
         zeros = int(math.ceil(self.sparsity * rows))
-        values = jax.random.normal(next_key(), shape, jnp.float32) * self.sigma
-        order = jax.vmap(lambda k: jax.random.permutation(k, rows), out_axes=1)(
-            jax.random.split(next_key(), shape[1])
-        )
+        sampler = _Sampler()
+        values = sampler.normal(shape) * self.sigma
+        order = sampler.permutations(rows, shape[1])
         mask = order >= zeros
         return jnp.where(mask, values, 0).astype(np_dtype)
 

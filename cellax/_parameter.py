@@ -15,31 +15,15 @@ from ._tensor import Tensor, as_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "Buffer"]
 
-class _DefaultName(str):
-    """``"Parameter"``, equal to every automatic name ``Parameter#<n>`` as well, so that code
-    checking ``param.name == DEFAULT_NAME`` recognises an unnamed Parameter."""
-
-    __slots__ = ()
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, str) and (
-            str.__eq__(other, "Parameter") or _AUTO_NAME.fullmatch(other) is not None)
-
-    def __ne__(self, other) -> bool:
-        return not self.__eq__(other)
-
-    __hash__ = str.__hash__
-
-
 _AUTO_NAME = re.compile(r"Parameter#\d+")
-DEFAULT_NAME = _DefaultName("Parameter")
+DEFAULT_NAME = "Parameter"
 _counter = itertools.count(1)
 _local = _state._local
 
 
 def is_default_name(name: str) -> bool:
     """Whether ``name`` is an automatic name (the Parameter was created without one)."""
-    return name == DEFAULT_NAME
+    return name == DEFAULT_NAME or _AUTO_NAME.fullmatch(name) is not None
 
 
 def _slot_array(data, api: str):

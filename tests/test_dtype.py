@@ -61,3 +61,10 @@ def test_errors():
         ms.Tensor([1]).astype("float8x")
     with pytest.raises(TypeError, match="expected a cellax dtype"):
         ms.Tensor([1]).astype(object())
+
+
+def test_dtype_repr_names_the_imported_package():
+    assert repr(ms.float32) == "cellax.float32"
+    assert repr(ms.bool_) == "cellax.bool_"
+    assert repr(ms.bfloat16) == "cellax.bfloat16"
+    assert str(ms.float32) == "Float32"

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from .. import _context, _dtype, _state
 from .._errors import MSG_TRACER_LEAK, check_bool, check_type
 from .._hooks import HookDict, add_hook
-from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple
+from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
 from .._tensor import Tensor, wrap
 from .. import _transforms
 from ._cell_access import CellAccessMixin
@@ -174,7 +174,7 @@ class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
         # MindSpore registers each element under its own name (dots allowed), so the elements
         # are Parameters of this Cell (optimizer states are saved this way).
         for param in dict.fromkeys(params):
-            if param.name == DEFAULT_NAME:
+            if is_default_name(param.name):
                 param.name = f"{DEFAULT_NAME}${len(self._params) + 1}"
             self._params[param.name] = param
         _state.bump_structure_version()
@@ -195,7 +195,7 @@ class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
         return False
 
     def _set_parameter(self, name: str, param: Parameter) -> None:
-        if param.name == DEFAULT_NAME:
+        if is_default_name(param.name):
             param.name = name
         self._forget(name)
         self._params[name] = param
