@@ -14,7 +14,7 @@ demo: $(BIN)/python
 
 test: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test]"
-	$(BIN)/python -m pytest tests cellax
+	$(BIN)/python -m pytest -n 2 tests cellax
 
 bench: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,bench]"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["check_type", "check_bool", "check_int", "check_positive_int", "MSG_TRACER_BOOL"]
+__all__ = ["check_type", "check_bool", "check_int", "check_positive_int", "MSG_TRACER_BOOL",
+           "user_frame"]
 
 MSG_TRACER_BOOL = """\
 For '{api}', a Python `if`/`while`/`bool()` needs a concrete value, but the Tensor is traced \
-(inside cellax.jit, GRAPH_MODE or a grad/vmap transform) and has no value yet.
+(inside cellax.jit, GRAPH_MODE or a grad/vmap transform) and has no value yet. At {where}.
 
     ❌  if x > 0: y = x
     ✅  y = ops.select(x > 0, x, ops.zeros_like(x))
@@ -57,3 +58,25 @@ def check_positive_int(api: str, name: str, value) -> int:
     if value <= 0:
         raise ValueError(f"For '{api}', '{name}' must be a positive int, but got {value}.")
     return value
+
+
+def user_frame() -> str:
+    """``file:line (code)`` of the innermost caller outside cellax and JAX."""
+    import linecache
+    import os
+    import sys
+
+    import jax
+
+    skipped = tuple(
+        os.path.dirname(os.path.abspath(module.__file__)) + os.sep
+        for module in (sys.modules[__package__], jax)
+    )
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not os.path.abspath(filename).startswith(skipped) and "jaxlib" not in filename:
+            line = linecache.getline(filename, frame.f_lineno).strip()
+            return f"{filename}:{frame.f_lineno} ({line})"
+        frame = frame.f_back
+    return "an unknown line"

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _dtype
-from ._errors import MSG_TRACER_BOOL
+from ._errors import MSG_TRACER_BOOL, user_frame
 
 __all__ = ["Tensor", "tensor", "unwrap", "wrap", "is_tensor"]
 
@@ -638,7 +638,8 @@ class Tensor:
         try:
             return bool(self._value)
         except jax.errors.TracerBoolConversionError:
-            raise TypeError(MSG_TRACER_BOOL.format(api="Tensor.__bool__")) from None
+            message = MSG_TRACER_BOOL.format(api="Tensor.__bool__", where=user_frame())
+            raise TypeError(message) from None
 
     def __int__(self) -> int:
         return int(self.item())

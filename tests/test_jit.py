@@ -313,8 +313,9 @@ def test_python_branch_on_traced_value_raises():
             return x
         return -x
 
-    with pytest.raises(TypeError, match="ops.select"):
+    with pytest.raises(TypeError, match="ops.select") as error:
         ms.jit(branchy)(ms.Tensor(1.0))
+    assert "test_jit.py" in str(error.value) and "(if x > 0:)" in str(error.value)
 
 
 def test_returning_a_cell_raises():

@@ -1498,7 +1498,7 @@ def test_000_checkpoint(capsys, tmp_path, monkeypatch):
     lines = out.splitlines()
     gold = GOLDEN["000_checkpoint"].splitlines()
     assert len(lines) == len(gold) == 7
-    assert re.fullmatch(r"weight \[\[ ?(-?\d\.\d+) +(-?\d\.\d+) ?\]\]", lines[0])
+    assert re.fullmatch(r"weight \[\[ ?(-?\d\.\d+) +(-?\d\.\d+) *\]\]", lines[0])
     assert re.fullmatch(r"bias \[ ?-?\d\.\d+\]", lines[1])
     assert lines[2] == gold[2]
     assert lines[3:5] == lines[0:2]
