@@ -14,16 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
-import numpy as np
-from tqdm import tqdm
 
 import cellax as ms
 from cellax import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _data import batches, load_digits_28  # noqa: E402
+from _data import fit, load_digits_28  # noqa: E402
 
 
 class Network(nn.Cell):
@@ -70,35 +67,9 @@ def main(epochs: int = 12, batch_size: int = 64, learning_rate: float = 0.02,
     def predict(data):
         return model(data)
 
-    def test_accuracy():
-        model.set_train(False)
-        pred = predict(ms.Tensor(test_x))
-        return float((pred.argmax(1) == ms.Tensor(test_y)).asnumpy().mean())
-
-    rng = np.random.default_rng(seed)
-    history: dict = {"losses": [], "accuracy": []}
-    start = time.perf_counter()
-    for epoch in range(epochs):
-        model.set_train()
-        epoch_losses = []
-        steps = len(train_x) // batch_size
-        bar = tqdm(batches(train_x, train_y, batch_size, rng), total=steps,
-                   desc=f"Epoch {epoch + 1}/{epochs}", disable=not progress, leave=False)
-        for data, label in bar:
-            loss = train_step(ms.Tensor(data), ms.Tensor(label))
-            epoch_losses.append(float(loss.asnumpy()))
-            bar.set_postfix(loss=f"{epoch_losses[-1]:.4f}")
-        accuracy = test_accuracy()
-        history["losses"].append(float(np.mean(epoch_losses)))
-        history["accuracy"].append(accuracy)
-        if progress:
-            print(f"Epoch {epoch + 1:2d}: loss {history['losses'][-1]:.4f}, "
-                  f"test accuracy {100 * accuracy:.1f}%")
-    history["seconds"] = time.perf_counter() - start
-    if progress:
-        print(f"Test accuracy: {100 * history['accuracy'][-1]:.1f}% "
-              f"({history['seconds']:.1f} s)")
-    return history
+    data = (train_x, train_y, test_x, test_y)
+    return fit(model, train_step, predict, data, epochs=epochs, batch_size=batch_size,
+               seed=seed, progress=progress)
 
 
 def parse_args(argv=None):
