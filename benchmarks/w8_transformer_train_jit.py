@@ -59,7 +59,8 @@ def _encoder_layer(p: dict, prefix: str, x):
     q, k, v = jnp.split(x @ w_in.T + b_in, 3, axis=-1)
     split = lambda t: t.reshape(n, s, HEADS, d // HEADS).transpose(0, 2, 1, 3)  # noqa: E731
     q, k, v = split(q), split(k), split(v)
-    att = jax.nn.softmax(q @ k.transpose(0, 1, 3, 2) / np.sqrt(d // HEADS), axis=-1)
+    # a Python float: a NumPy float64 scalar would promote the attention to float64 (x64 is on)
+    att = jax.nn.softmax(q @ k.transpose(0, 1, 3, 2) / float(np.sqrt(d // HEADS)), axis=-1)
     a = (att @ v).transpose(0, 2, 1, 3).reshape(n, s, d)
     a = a @ _find(p, prefix, "self_attn.out_proj.weight").T + _find(
         p, prefix, "self_attn.out_proj.bias")
