@@ -16,6 +16,7 @@ class _RngState(_state.Slot):
     """The slot holding the global PRNG key (uint32[2])."""
 
     __slots__ = ("_data", "seed", "__weakref__")
+    donatable = False  # every thread reads the one global key: never hand its buffer to XLA
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

@@ -59,9 +59,14 @@ def bump_structure_version() -> None:
 
 
 class Slot:
-    """Marker base for objects whose value a frame can substitute (Parameter, buffers, RNG)."""
+    """Marker base for objects whose value a frame can substitute (Parameter, buffers, RNG).
+
+    ``donatable``: a compiled step may hand the slot's buffer to XLA to update in place. Slots
+    that other threads read concurrently (the global random key) set it False.
+    """
 
     __slots__ = ()
+    donatable = True
 
     def _check_new_value(self, value):
         """Hook for subclasses: validate/convert a value about to be written."""

@@ -517,16 +517,18 @@ class _Entry:
     """One compiled program: written slots are donated and returned, the others only read.
 
     The first call learns which slots the function writes with an abstract trace
-    (``jax.eval_shape``), then compiles ``pure(written, read, dynamic)``.
+    (``jax.eval_shape``), then compiles ``pure(donated, others, dynamic)``: the written slots
+    that may be donated, then the other written (shared, e.g. the random key) and read slots.
     """
 
-    __slots__ = ("owner", "group", "written", "read", "jitted", "also_written")
+    __slots__ = ("owner", "group", "written", "donated", "others", "jitted", "also_written")
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
         self.owner = owner
         self.group = group
         self.written: list | None = None
-        self.read: list = []
+        self.donated: list = []
+        self.others: list = []
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
 
@@ -561,27 +563,31 @@ class _Entry:
         written = [s for s, w in zip(slots, flags) if w]
         read = [s for s, w in zip(slots, flags) if not w]
         written_ids = {id(s) for s in written}
+        # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
+        donated = [s for s in written if s.donatable]
+        kept = [s for s in written if not s.donatable]
+        others = kept + read
+        returned = donated + kept
 
-        def pure(written_values, read_values, dynamic):
+        def pure(donated_values, other_values, dynamic):
             self.owner.trace_count += 1
-            out, frame = self._trace(written + read, list(written_values) + list(read_values),
-                                     dynamic)  # fmt: skip
+            out, frame = self._trace(donated + others,
+                                     list(donated_values) + list(other_values), dynamic)  # fmt: skip
             if any(key not in written_ids for key in frame.written):
                 raise _WritesChanged()
-            return out, [frame.value_of(slot) for slot in written]
+            return out, [frame.value_of(slot) for slot in returned]
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
-        self.written, self.read = written, read
+        self.written, self.donated, self.others = returned, donated, others
         self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
 
     def __call__(self, dynamic):
         if self.jitted is None:
             self._learn(dynamic)
-        written = self.written
         out, new_values = self.jitted(
-            [slot._data for slot in written], [slot._data for slot in self.read], dynamic
+            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
-        for slot, value in zip(written, new_values):
+        for slot, value in zip(self.written, new_values):
             slot._data = value
         return out
 
@@ -589,7 +595,7 @@ class _Entry:
         if self.jitted is None:
             self._learn(dynamic)
         return self.jitted.lower(
-            [slot._data for slot in self.written], [slot._data for slot in self.read], dynamic
+            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
 
 

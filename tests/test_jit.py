@@ -362,3 +362,28 @@ def test_static_argnums():
     assert scale.trace_count == 1
     scale(x, ms.Tensor([3.0]))  # another static Tensor object: compiled again
     assert scale.trace_count == 2
+
+
+def test_threads_drawing_random_numbers_under_jit():
+    # the global random key is written by both threads' programs but never donated, so one
+    # thread can not delete the buffer the other is about to pass in
+    errors = []
+
+    def run():
+        net = nn.SequentialCell(nn.Dense(4, 4), nn.Dropout(p=0.5)).set_train(True)
+        step = ms.jit(net)
+        try:
+            for _ in range(50):
+                out = step(ms.ops.ones((8, 4)))
+                assert np.all(np.isfinite(out.asnumpy()))
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    key = ms._random.RNG_STATE._data
+    assert not key.is_deleted()
