@@ -9,7 +9,7 @@ import jax as _jax
 
 _jax.config.update("jax_enable_x64", True)
 
-from . import _dtype as dtype  # noqa: E402
+from . import _dtype as dtype  # noqa: E402,F401
 from ._dtype import *  # noqa: E402,F403
 from ._tensor import Tensor as Tensor  # noqa: E402
 from ._tensor import tensor as tensor  # noqa: E402
@@ -21,7 +21,7 @@ from ._context import GRAPH_MODE as GRAPH_MODE  # noqa: E402
 from ._context import PYNATIVE_MODE as PYNATIVE_MODE  # noqa: E402
 from ._context import set_context as set_context  # noqa: E402
 from ._context import get_context as get_context  # noqa: E402
-from . import _context as context  # noqa: E402
+from . import _context as context  # noqa: E402,F401
 from ._transforms import grad as grad  # noqa: E402
 from ._transforms import value_and_grad as value_and_grad  # noqa: E402
 from ._transforms import jit as jit  # noqa: E402

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _dtype, _state
 from ._random import next_key
-from ._tensor import Tensor, as_array, wrap
+from ._tensor import Tensor, wrap
 
 __all__ = [
     "Initializer",

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import cellax as ms
-from cellax import amp, nn, ops
+from cellax import amp, nn
 
 
 class Block(nn.Cell):

@@ -1,7 +1,6 @@
 """grad / value_and_grad / GradOperation: MindSpore's return structures and seed 004's numbers."""
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 import pytest
 

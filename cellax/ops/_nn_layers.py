@@ -355,7 +355,6 @@ def _pool_geometry(api, n, shape, kernel_size, stride, pad_mode, padding, dilati
 
 
 def _window(x, init, op, kernel, stride, dilation, pads):
-    n = len(kernel)
     return lax.reduce_window(
         x, init, op, (1, 1) + kernel, (1, 1) + stride, [(0, 0), (0, 0)] + list(pads),
         window_dilation=(1, 1) + dilation,

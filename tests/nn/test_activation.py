@@ -8,9 +8,9 @@ from cellax import nn, ops
 from cellax._tensor import wrap
 
 try:
-    from ._goldens import cases, get, ids
+    from ._goldens import cases, get
 except ImportError:
-    from _goldens import cases, get, ids
+    from _goldens import cases, get
 
 ACT = cases("activation")
 

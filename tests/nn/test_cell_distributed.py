@@ -2,7 +2,6 @@
 
 import pytest
 
-import cellax as ms
 from cellax import nn
 
 NO_EFFECT = "the request is recorded on the Cell .* but has no effect in cellax"

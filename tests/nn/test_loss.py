@@ -5,7 +5,6 @@ import pytest
 
 import cellax as ms
 from cellax import nn, ops
-from cellax._tensor import wrap
 
 try:
     from ._goldens import ARRAYS, cases, get, ids

@@ -8,9 +8,9 @@ from cellax import nn, ops
 from cellax._tensor import wrap
 
 try:
-    from ._goldens import cases, get, ids, params, set_params
+    from ._goldens import cases, get, params, set_params
 except ImportError:
-    from _goldens import cases, get, ids, params, set_params
+    from _goldens import cases, get, params, set_params
 
 RNNS = cases("rnn")
 
