@@ -34,6 +34,7 @@ from . import _state
 from ._hooks import HookDict, add_hook
 from ._state import Frame
 from ._tensor import Tensor, _concrete, wrap
+from ._transforms import _is_array, _to_arrays, _to_tensors
 
 __all__ = [
     "call_user_hook",
@@ -53,10 +54,6 @@ __all__ = [
 # helpers
 
 
-def _is_array(x) -> bool:
-    return isinstance(x, (jax.Array, jax.core.Tracer, np.ndarray))
-
-
 def _is_float(x) -> bool:
     return _is_array(x) and jnp.issubdtype(x.dtype, jnp.inexact)
 
@@ -68,18 +65,6 @@ def is_abstract(arrays) -> bool:
 
 def _hook_name(hook) -> str:
     return getattr(hook, "__name__", None) or type(hook).__name__
-
-
-def _to_arrays(tree):
-    return jax.tree_util.tree_map(
-        lambda x: x if _is_array(x) else jnp.asarray(x), tree, is_leaf=lambda x: x is None
-    )
-
-
-def _to_tensors(tree):
-    return jax.tree_util.tree_map(
-        lambda x: wrap(x) if _is_array(x) else x, tree, is_leaf=lambda x: isinstance(x, Tensor)
-    )
 
 
 class HookReturnError(TypeError):
