@@ -79,8 +79,9 @@ def optional_libs() -> dict:
     return found
 
 
-def result(workload: str, title: str, unit: str, rows: dict, baseline: str = "jax",
-           target=None, notes=()) -> dict:  # fmt: skip
+def result(
+    workload: str, title: str, unit: str, rows: dict, baseline: str = "jax", target=None, notes=()
+) -> dict:
     """The JSON-able result of one workload.
 
     ``ratio`` is each row's median over its reference row's median: the row named in the

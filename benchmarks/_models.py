@@ -168,15 +168,20 @@ def raw_ms_sgd_stepper(loss_fn, weights, x, y) -> Stepper:
 
     def step(params, accum, stat, global_step, lr, momentum, x, y):
         loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
-        accum = jax.tree.map(lambda g, a, s: jnp.where(s > 0, g, momentum * a + g),
-                             grads, accum, stat)  # fmt: skip
+        accum = jax.tree.map(
+            lambda g, a, s: jnp.where(s > 0, g, momentum * a + g), grads, accum, stat
+        )
         params = jax.tree.map(lambda p, a: p - lr * a, params, accum)
         stat = jax.tree.map(jnp.zeros_like, stat)
         return params, accum, stat, global_step + 1, loss
 
     params = jax.tree_util.tree_map(jnp.array, weights)
-    state = (params, jax.tree.map(jnp.zeros_like, params), jax.tree.map(jnp.ones_like, params),
-             jnp.zeros((1,), jnp.int32))  # fmt: skip
+    state = (
+        params,
+        jax.tree.map(jnp.zeros_like, params),
+        jax.tree.map(jnp.ones_like, params),
+        jnp.zeros((1,), jnp.int32),
+    )
     args = (jnp.float32(LR), jnp.float32(0.0), jnp.asarray(x), jnp.asarray(y))
     return Stepper(jax.jit(step, donate_argnums=(0, 1, 2, 3)), state, args)
 
@@ -267,8 +272,9 @@ def eqx_stepper(weights, x, y) -> Stepper:
             for i in range(0, len(weights), 2):
                 w, b = weights[i], weights[i + 1]
                 layer = eqx.nn.Linear(w.shape[1], w.shape[0], key=key)
-                layer = eqx.tree_at(lambda m: (m.weight, m.bias), layer,
-                                    (jnp.array(w), jnp.array(b)))  # fmt: skip
+                layer = eqx.tree_at(
+                    lambda m: (m.weight, m.bias), layer, (jnp.array(w), jnp.array(b))
+                )
                 layers.append(layer)
             self.layers = layers
 
@@ -333,8 +339,11 @@ def train_steppers(net, raw_loss, x, y, raw_weights=None, extra=None) -> dict:
         return train_step(xt, yt).jax.block_until_ready()
 
     cellax_step.train_step = train_step
-    steps = {"jax": raw_stepper(raw_loss, weights, x, y), "cellax": cellax_step,
-             "jax, MindSpore SGD state": raw_ms_sgd_stepper(raw_loss, weights, x, y)}
+    steps = {
+        "jax": raw_stepper(raw_loss, weights, x, y),
+        "cellax": cellax_step,
+        "jax, MindSpore SGD state": raw_ms_sgd_stepper(raw_loss, weights, x, y),
+    }
     steps.update(extra or {})
     first = {name: float(step()) for name, step in steps.items()}
     check_same_loss(first)
@@ -361,8 +370,10 @@ def check_same_loss(first: dict, rtol: float = 1e-4) -> None:
     ref = first["jax"]
     for name, loss in first.items():
         if not abs(loss - ref) <= rtol * max(1.0, abs(ref)):
-            raise AssertionError(f"{name} computed loss {loss}, hand-written JAX {ref}: the "
-                                 f"implementations do not do the same work")  # fmt: skip
+            raise AssertionError(
+                f"{name} computed loss {loss}, hand-written JAX {ref}: the "
+                f"implementations do not do the same work"
+            )
 
 
 def same_work_note(rows: dict) -> list:
@@ -371,5 +382,7 @@ def same_work_note(rows: dict) -> list:
     if not ref or "cellax" not in rows:
         return []
     ratio = rows["cellax"]["median"] / ref["median"]
-    return [f"cellax / (jax, MindSpore SGD state) = {ratio:.3f}: the framework's own cost; "
-            f"the rest of the gap to 'jax' (optax.sgd) is nn.SGD's accum/stat bookkeeping"]
+    return [
+        f"cellax / (jax, MindSpore SGD state) = {ratio:.3f}: the framework's own cost; "
+        f"the rest of the gap to 'jax' (optax.sgd) is nn.SGD's accum/stat bookkeeping"
+    ]

@@ -42,8 +42,13 @@ def run(rounds: int = 30, calls: int = 2000) -> dict:
         for name, fn in impls.items():
             samples[name].append(_time(fn, calls))
     base = statistics.median(samples["jnp.add(a, b)"])
-    rows = {name: {"median_us": round(statistics.median(v), 3),
-                   "ratio": round(statistics.median(v) / base, 3)} for name, v in samples.items()}
+    rows = {
+        name: {
+            "median_us": round(statistics.median(v), 3),
+            "ratio": round(statistics.median(v) / base, 3),
+        }
+        for name, v in samples.items()
+    }
     return {"rounds": rounds, "calls": calls, "rows": rows, "target_ratio": 1.3}
 
 

@@ -46,8 +46,9 @@ def run_workload(module: str, level: str, timeout: float) -> dict:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     start = time.perf_counter()
     try:
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=timeout)  # fmt: skip
+        proc = subprocess.run(
+            cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+        )
     except subprocess.TimeoutExpired:
         return {"workload": module, "error": f"timed out after {timeout:.0f} s"}
     wall = time.perf_counter() - start
@@ -83,14 +84,20 @@ def _rows(results):
             if target is not None and row["ratio"] is not None:
                 verdict = "ok" if row["ratio"] <= target else "MISS"
             yield (
-                res["workload"], row["impl"], _fmt(row["median"]), _fmt(row["p10"]),
-                _fmt(row["p90"]), res["unit"], f"{row['ratio']:.3f}" if row["ratio"] else "-",
-                row["vs"], f"<= {target}" if target is not None else "", verdict,
-            )  # fmt: skip
+                res["workload"],
+                row["impl"],
+                _fmt(row["median"]),
+                _fmt(row["p10"]),
+                _fmt(row["p90"]),
+                res["unit"],
+                f"{row['ratio']:.3f}" if row["ratio"] else "-",
+                row["vs"],
+                f"<= {target}" if target is not None else "",
+                verdict,
+            )
 
 
-HEADER = ("workload", "implementation", "median", "p10", "p90", "unit", "ratio", "vs",
-          "target", "")  # fmt: skip
+HEADER = ("workload", "implementation", "median", "p10", "p90", "unit", "ratio", "vs", "target", "")
 
 
 def format_results(results) -> str:
@@ -115,13 +122,26 @@ def format_markdown(results, env: dict, command: str) -> str:
     ]
     for r in _rows(results):
         out.append("| " + " | ".join(str(c) for c in r) + " |")
-    titles = [f"- **{res['workload']}**: {res.get('title', '')}" for res in results
-              if "title" in res]  # fmt: skip
+    titles = [
+        f"- **{res['workload']}**: {res.get('title', '')}" for res in results if "title" in res
+    ]
     notes = [f"- {res['workload']}: {n}" for res in results for n in res.get("notes", ())]
     machine = ", ".join(f"{k} {v}" for k, v in env.items())
     return "\n".join(
-        [f"Command: `{command}`", "", f"Date: {env.get('date', '')}", "", f"Machine: {machine}",
-         "", *out, "", *titles, "", *notes, ""]  # fmt: skip
+        [
+            f"Command: `{command}`",
+            "",
+            f"Date: {env.get('date', '')}",
+            "",
+            f"Machine: {machine}",
+            "",
+            *out,
+            "",
+            *titles,
+            "",
+            *notes,
+            "",
+        ]
     )
 
 

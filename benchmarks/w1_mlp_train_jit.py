@@ -22,8 +22,9 @@ def run(level: str = "full") -> dict:
     else:
         steps = mlp_steppers((784, 512, 512, 10), 64, (1, 28, 28))
     rows = measure(steps, settings)
-    return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05},
-                  notes=same_work_note(rows))
+    return result(
+        WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05}, notes=same_work_note(rows)
+    )
 
 
 if __name__ == "__main__":

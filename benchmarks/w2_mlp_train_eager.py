@@ -8,8 +8,15 @@ primitive). Target: cellax at most 1.2x.
 from __future__ import annotations
 
 from benchmarks._harness import Settings, main, measure, result
-from benchmarks._models import (check_same_loss, cellax_mlp, cellax_train_step, mlp_data,
-                                raw_mlp_loss, raw_stepper, weights_of)  # fmt: skip
+from benchmarks._models import (
+    check_same_loss,
+    cellax_mlp,
+    cellax_train_step,
+    mlp_data,
+    raw_mlp_loss,
+    raw_stepper,
+    weights_of,
+)
 
 WORKLOAD = "W2"
 TITLE = "mlp-train-eager: MLP 784-512-512-10, batch 64, SGD, PyNative (no jit)"
@@ -30,8 +37,10 @@ def run(level: str = "full") -> dict:
     def cellax_step():
         return train_step(xt, yt).jax.block_until_ready()
 
-    steps = {"jax": raw_stepper(raw_mlp_loss, weights_of(net), x, y, jit=False),
-             "cellax": cellax_step}  # fmt: skip
+    steps = {
+        "jax": raw_stepper(raw_mlp_loss, weights_of(net), x, y, jit=False),
+        "cellax": cellax_step,
+    }
     check_same_loss({name: float(step()) for name, step in steps.items()})
     rows = measure(steps, settings)
     return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.2})

@@ -23,8 +23,10 @@ def run(level: str = "full") -> dict:
         if lib in rows:
             faster = rows["cellax"]["median"] < rows[lib]["median"]
             verdict = "faster" if faster else "NOT faster"
-            notes.append(f"cellax {verdict} than {lib} ({rows['cellax']['median']:.1f} vs "
-                         f"{rows[lib]['median']:.1f} us)")  # fmt: skip
+            notes.append(
+                f"cellax {verdict} than {lib} ({rows['cellax']['median']:.1f} vs "
+                f"{rows[lib]['median']:.1f} us)"
+            )
     return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.3}, notes=notes)
 
 

@@ -36,8 +36,14 @@ def run(level: str = "full") -> dict:
     rows = measure(steps, settings)
     rows["cellax x + y"]["vs"] = "jax a + b"
     rows["jax a + b"]["vs"] = "jax a + b"
-    return result(WORKLOAD, TITLE, "us/op", rows, baseline="jax jnp.add",
-                  target={"cellax ops.add": 1.3, "cellax x + y": 1.3})  # fmt: skip
+    return result(
+        WORKLOAD,
+        TITLE,
+        "us/op",
+        rows,
+        baseline="jax jnp.add",
+        target={"cellax ops.add": 1.3, "cellax x + y": 1.3},
+    )
 
 
 if __name__ == "__main__":

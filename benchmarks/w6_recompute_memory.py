@@ -97,8 +97,10 @@ def dot_counts(lowered) -> tuple:
     import re
 
     compiled = lowered.compile().as_text()
-    return (lowered.as_text().count("stablehlo.dot_general"),
-            len(re.findall(r"\} dot\(", compiled)))  # fmt: skip
+    return (
+        lowered.as_text().count("stablehlo.dot_general"),
+        len(re.findall(r"\} dot\(", compiled)),
+    )
 
 
 def _row(nbytes: int, vs: str | None = None) -> dict:
@@ -120,7 +122,7 @@ def run(level: str = "full") -> dict:
         tag = "recompute" if recompute else "no recompute"
         net = cellax_net(depth, width, recompute)
         weights = [p.asnumpy() for p in net.trainable_params()]
-        params = [tuple(jnp.asarray(w) for w in weights[4 * i: 4 * i + 4]) for i in range(depth)]
+        params = [tuple(jnp.asarray(w) for w in weights[4 * i : 4 * i + 4]) for i in range(depth)]
         raw = jax.jit(jax.grad(lambda p, x: raw_loss(p, x, recompute)))
         raw_lowered = raw.lower(params, x)
         rows[f"jax checkpoint ({tag})"] = _row(temp_bytes(raw_lowered))
@@ -157,8 +159,15 @@ def run(level: str = "full") -> dict:
     ordered.update(rows)
     for name, row in ordered.items():
         row.setdefault("vs", base)
-    return result(WORKLOAD, TITLE, "MiB temp", ordered, baseline=base,
-                  target={"cellax (recompute)": 1.05}, notes=notes)  # fmt: skip
+    return result(
+        WORKLOAD,
+        TITLE,
+        "MiB temp",
+        ordered,
+        baseline=base,
+        target={"cellax (recompute)": 1.05},
+        notes=notes,
+    )
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ def cellax_lenet():
 
 
 def _conv(x, w):
-    return lax.conv_general_dilated(x, w, (1, 1), "VALID",
-                                    dimension_numbers=("NCHW", "OIHW", "NCHW"))  # fmt: skip
+    return lax.conv_general_dilated(
+        x, w, (1, 1), "VALID", dimension_numbers=("NCHW", "OIHW", "NCHW")
+    )
 
 
 def _pool(x):
@@ -70,8 +71,9 @@ def run(level: str = "full") -> dict:
     x, y = mlp_data(64, (1, 32, 32))
     steps = train_steppers(cellax_lenet(), raw_lenet_loss, x, y)
     rows = measure(steps, settings)
-    return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05},
-                  notes=same_work_note(rows))
+    return result(
+        WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05}, notes=same_work_note(rows)
+    )
 
 
 if __name__ == "__main__":

@@ -28,8 +28,9 @@ def cellax_transformer():
     class Net(nn.Cell):
         def __init__(self):
             super().__init__()
-            layer = nn.TransformerEncoderLayer(D_MODEL, HEADS, dim_feedforward=FF, dropout=0.0,
-                                               batch_first=True)  # fmt: skip
+            layer = nn.TransformerEncoderLayer(
+                D_MODEL, HEADS, dim_feedforward=FF, dropout=0.0, batch_first=True
+            )
             self.encoder = nn.TransformerEncoder(layer, num_layers=LAYERS)
             self.head = nn.Dense(D_MODEL, 10)
 
@@ -63,14 +64,21 @@ def _encoder_layer(p: dict, prefix: str, x):
     att = jax.nn.softmax(q @ k.transpose(0, 1, 3, 2) / float(np.sqrt(d // HEADS)), axis=-1)
     a = (att @ v).transpose(0, 2, 1, 3).reshape(n, s, d)
     a = a @ _find(p, prefix, "self_attn.out_proj.weight").T + _find(
-        p, prefix, "self_attn.out_proj.bias")
-    x = _layer_norm(x + a, _find(p, prefix, "norm1.gamma", "norm1.weight"),
-                    _find(p, prefix, "norm1.beta", "norm1.bias"))  # fmt: skip
+        p, prefix, "self_attn.out_proj.bias"
+    )
+    x = _layer_norm(
+        x + a,
+        _find(p, prefix, "norm1.gamma", "norm1.weight"),
+        _find(p, prefix, "norm1.beta", "norm1.bias"),
+    )
     w1, b1 = _find(p, prefix, "dense1.weight"), _find(p, prefix, "dense1.bias")
     w2, b2 = _find(p, prefix, "dense2.weight"), _find(p, prefix, "dense2.bias")
     h = jax.nn.relu(x @ w1.T + b1) @ w2.T + b2
-    return _layer_norm(x + h, _find(p, prefix, "norm2.gamma", "norm2.weight"),
-                       _find(p, prefix, "norm2.beta", "norm2.bias"))  # fmt: skip
+    return _layer_norm(
+        x + h,
+        _find(p, prefix, "norm2.gamma", "norm2.weight"),
+        _find(p, prefix, "norm2.beta", "norm2.bias"),
+    )
 
 
 def raw_transformer_loss(p, x, y):
@@ -87,8 +95,9 @@ def run(level: str = "full") -> dict:
     net.set_train(True)
     steps = train_steppers(net, raw_transformer_loss, x, y, raw_weights=named_weights(net))
     rows = measure(steps, settings)
-    return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05},
-                  notes=same_work_note(rows))
+    return result(
+        WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.05}, notes=same_work_note(rows)
+    )
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ class CheckpointWriter:
             return
         step = max(1, int(CHUNK_BYTES))
         for start in range(0, flat.size, step):
-            self._emit(name, dims, tensor_type, flat[start:start + step].tobytes())
+            self._emit(name, dims, tensor_type, flat[start : start + step].tobytes())
 
     def write_str(self, name: str, text: str) -> None:
         """A string entry (MindSpore stores ``append_dict`` strings as UCS-4, dims [0])."""
@@ -284,7 +284,7 @@ def _build(path: str, tag: str, dims, tensor_type: str, chunks: list):
     raw = array.reshape(-1).view(np.uint8)
     offset = 0
     for chunk in chunks:
-        raw[offset:offset + len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
+        raw[offset : offset + len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
         offset += len(chunk)
     return array
 
@@ -304,10 +304,10 @@ def read_checkpoint(path: str, select=None, crc_check: bool = False):
         view = memoryview(mm)
         try:
             end = size
-            if size >= _CRC_TRAILER and view[size - _CRC_TRAILER:size - 10] == _CRC_MARK:
+            if size >= _CRC_TRAILER and view[size - _CRC_TRAILER : size - 10] == _CRC_MARK:
                 end = size - _CRC_TRAILER
                 if crc_check:
-                    stored = int.from_bytes(view[size - 10:], byteorder="big")
+                    stored = int.from_bytes(view[size - 10 :], byteorder="big")
                     computed = 0
                     for start in range(0, end, CHUNK_BYTES):
                         stop = min(end, start + CHUNK_BYTES)
@@ -344,9 +344,10 @@ def _entries(mm, view, end, path, checkpoint, decode_error, select):
         if entry is not None and entry[0] == record.tag:
             if list(tensor.dims) != entry[1] or tensor.tensor_type != entry[2]:
                 raise _fail(
-                    path, f"the chunks of '{record.tag}' disagree on its shape or type "
+                    path,
+                    f"the chunks of '{record.tag}' disagree on its shape or type "
                     f"(record at byte {offset})",
-                )  # fmt: skip
+                )
         else:
             if entry is not None:
                 yield from _finish(path, entry)

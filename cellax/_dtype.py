@@ -110,9 +110,22 @@ half, single, double = float16, float32, float64
 float_, int_, uint = float32, int64, uint64
 
 _ALL = (
-    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-    float16, float32, float64, bfloat16, complex64, complex128,
-)  # fmt: skip
+    bool_,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+    float16,
+    float32,
+    float64,
+    bfloat16,
+    complex64,
+    complex128,
+)
 _BY_NP = {t.np_dtype: t for t in _ALL}
 _BY_NAME = {}
 for _t in _ALL:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["check_type", "check_bool", "check_int", "check_positive_int", "MSG_TRACER_BOOL",
-           "user_frame"]
+__all__ = [
+    "check_type",
+    "check_bool",
+    "check_int",
+    "check_positive_int",
+    "MSG_TRACER_BOOL",
+    "user_frame",
+]
 
 MSG_TRACER_BOOL = """\
 For '{api}', a Python `if`/`while`/`bool()` needs a concrete value, but the Tensor is traced \

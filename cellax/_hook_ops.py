@@ -160,8 +160,9 @@ def run_forward_pre_hooks(cell, hooks, args: tuple, kwargs: dict):
                 return hook.fn(cell, call_args, call_kwargs)
             return hook(cell, call_args)
 
-        result = call_user_hook(call, (args, kwargs), f"'register_forward_pre_hook' of "
-                                                      f"{_cell_owner(cell)}")  # fmt: skip
+        result = call_user_hook(
+            call, (args, kwargs), f"'register_forward_pre_hook' of {_cell_owner(cell)}"
+        )
         if result is None:
             continue
         if with_kwargs:
@@ -189,8 +190,9 @@ def run_forward_hooks(cell, hooks, args: tuple, kwargs: dict, out):
                 return hook.fn(cell, call_args, call_kwargs, output)
             return hook(cell, call_args, output)
 
-        result = call_user_hook(call, (args, kwargs, out), f"'register_forward_hook' of "
-                                                           f"{_cell_owner(cell)}")  # fmt: skip
+        result = call_user_hook(
+            call, (args, kwargs, out), f"'register_forward_hook' of {_cell_owner(cell)}"
+        )
         if result is not None:
             out = result
     return out
@@ -289,9 +291,7 @@ def run_with_backward_hooks(cell, construct_call, args, kwargs):
     """
     box: dict = {}
     if cell._backward_hooks:
-        positions = [
-            i for i, a in enumerate(args) if isinstance(a, Tensor) and _is_float(a._value)
-        ]
+        positions = [i for i, a in enumerate(args) if isinstance(a, Tensor) and _is_float(a._value)]
         if positions:
 
             def on_grad_input(cts):
@@ -480,9 +480,7 @@ def run_with_bprop(cell, args, kwargs):
         with Frame(slots, values, _state.current_frame()):
             result = cell.bprop(*call_args, _to_tensors(out), _to_tensors(dout))
         param_grads: dict = {}
-        if (
-            isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], dict)
-        ):
+        if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], dict):
             result, param_grads = result
         if isinstance(result, Tensor) and len(call_args) == 1:
             result = (result,)

@@ -48,8 +48,16 @@ def _fans(shape: tuple) -> tuple[int, int]:
 
 
 def _gain(nonlinearity: str, param=None) -> float:
-    linear = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-              "conv_transpose3d", "sigmoid")  # fmt: skip
+    linear = (
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+        "sigmoid",
+    )
     if nonlinearity in linear:
         return 1.0
     if nonlinearity == "tanh":
@@ -75,8 +83,10 @@ class _Sampler:
     def __init__(self) -> None:
         key = next_key()
         self.key = key if _state.is_tracer(key) else None
-        self.rng = None if self.key is not None else np.random.default_rng(
-            np.asarray(key, np.uint32).tolist()
+        self.rng = (
+            None
+            if self.key is not None
+            else np.random.default_rng(np.asarray(key, np.uint32).tolist())
         )
 
     def _split(self):
@@ -344,22 +354,35 @@ class Sparse(Initializer):
 
 # MindSpore's names: each class name in lower case, plus a few snake_case aliases.
 _BY_NAME = {
-    "zeros": Zero, "zero": Zero, "ones": One, "one": One,
-    "normal": Normal, "uniform": Uniform, "truncatednormal": TruncatedNormal,
-    "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform,
-    "xavier_normal": XavierNormal, "xaviernormal": XavierNormal,
-    "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal, "henormal": HeNormal,
-    "identity": Identity, "orthogonal": Orthogonal, "dirac": Dirac,
-    "variancescaling": VarianceScaling, "sparse": Sparse,
-}  # fmt: skip
+    "zeros": Zero,
+    "zero": Zero,
+    "ones": One,
+    "one": One,
+    "normal": Normal,
+    "uniform": Uniform,
+    "truncatednormal": TruncatedNormal,
+    "xavier_uniform": XavierUniform,
+    "xavieruniform": XavierUniform,
+    "xavier_normal": XavierNormal,
+    "xaviernormal": XavierNormal,
+    "he_uniform": HeUniform,
+    "heuniform": HeUniform,
+    "he_normal": HeNormal,
+    "henormal": HeNormal,
+    "identity": Identity,
+    "orthogonal": Orthogonal,
+    "dirac": Dirac,
+    "variancescaling": VarianceScaling,
+    "sparse": Sparse,
+}
 
 
 def _check_shape(shape) -> tuple:
     if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
         shape = (shape,)
     if not isinstance(shape, (tuple, list)) or not all(
-            isinstance(d, numbers.Integral) and not isinstance(d, bool) and d > 0
-            for d in shape):
+        isinstance(d, numbers.Integral) and not isinstance(d, bool) and d > 0 for d in shape
+    ):
         raise ValueError(
             f"For 'initializer', 'shape' must be a positive int or a tuple/list of positive "
             f"ints, but got {shape!r}."

@@ -35,8 +35,11 @@ def _slot_array(data, api: str):
         raise ValueError(f"For '{api}', 'default_input' can not be a bool, but got {data!r}.")
     if isinstance(data, int):
         return jnp.asarray(np.asarray(data, np.int32))
-    if isinstance(data, (float, np.floating)) and np.ndim(data) == 0 and not isinstance(
-            data, np.ndarray):
+    if (
+        isinstance(data, (float, np.floating))
+        and np.ndim(data) == 0
+        and not isinstance(data, np.ndarray)
+    ):
         return jnp.asarray(np.asarray(data, np.float32))
     if isinstance(data, np.ndarray):
         return jnp.asarray(data)
@@ -338,7 +341,6 @@ class ParameterTuple(tuple):
             new.name = f"{prefix}.{param.name}"
             clones.append(new)
         return ParameterTuple(clones)
-
 
 
 del _dtype

@@ -238,8 +238,11 @@ def _collect_entries(save_obj, append_dict: dict, choice_func) -> list:
     """``[(name, jax.Array | numpy.ndarray | str)]`` in save order; names are unique."""
     api = "save_checkpoint"
     if isinstance(save_obj, Cell):
-        pairs = [(p.name, p) for _, p in save_obj.parameters_and_names()
-                 if choice_func is None or choice_func(p.name)]  # fmt: skip
+        pairs = [
+            (p.name, p)
+            for _, p in save_obj.parameters_and_names()
+            if choice_func is None or choice_func(p.name)
+        ]
     elif isinstance(save_obj, list):
         pairs = _list_entries(save_obj, choice_func)
     else:
@@ -453,8 +456,13 @@ def save_checkpoint(
             f"ones are {list(_SAVE_KWARGS)}."
         )
     remove_redundancy = kwargs.get("remove_redundancy")
-    check_type("save_checkpoint", "remove_redundancy", remove_redundancy, (type(None), bool),
-               "bool or None")  # fmt: skip
+    check_type(
+        "save_checkpoint",
+        "remove_redundancy",
+        remove_redundancy,
+        (type(None), bool),
+        "bool or None",
+    )
     if format == "safetensors":
         for key, value, default in (
             ("enc_key", enc_key, None),
@@ -570,8 +578,9 @@ def _read_entries(path: str, format: str, select, crc_check: bool, api: str) -> 
                 array = file.get_tensor(name)
                 if crc_check:
                     crc = binascii.crc32(name.encode("utf-8"), crc)
-                    crc = binascii.crc32(_ckpt_format.contiguous(array).reshape(-1).view(np.uint8),
-                                         crc)  # fmt: skip
+                    crc = binascii.crc32(
+                        _ckpt_format.contiguous(array).reshape(-1).view(np.uint8), crc
+                    )
                 if metadata.get(name) == "Int4":
                     raise ValueError(f"the entry '{name}' is Int4, which cellax does not support")
                 if select is None or select(name):
@@ -746,9 +755,17 @@ def load_checkpoint_async(
     format = "safetensors" if name.endswith(".safetensors") else "ckpt"
     executor = ThreadPoolExecutor(max_workers=1)
     future = executor.submit(
-        load_checkpoint, name, net, strict_load, filter_prefix, dec_key, dec_mode,
-        specify_prefix, choice_func, format=format,
-    )  # fmt: skip
+        load_checkpoint,
+        name,
+        net,
+        strict_load,
+        filter_prefix,
+        dec_key,
+        dec_mode,
+        specify_prefix,
+        choice_func,
+        format=format,
+    )
     return _ParamDictFuture(executor, future)
 
 
@@ -817,7 +834,7 @@ def _new_value(param: Parameter, key: str, new: Tensor, strict_load: bool):
     old_shape, new_shape = tuple(current.shape), tuple(value.shape)
     if old_shape != new_shape:
         # MindSpore accepts extra trailing 1-dims in the checkpoint, e.g. (12, 2048, 1, 1).
-        extra = new_shape[len(old_shape):]
+        extra = new_shape[len(old_shape) :]
         if new_shape[: len(old_shape)] == old_shape and extra and all(d == 1 for d in extra):
             value = value.reshape(old_shape)
         else:
@@ -937,8 +954,9 @@ def _convert(file_path, save_path, name_map, file_name_regex, processes_num, dst
     if save_path is not None:
         save_path = _fspath(api, "save_path", save_path)
     if not os.path.isdir(file_path) and not os.path.isfile(file_path):
-        raise ValueError(f"For '{api}', the input path must be a valid path or file, but got "
-                         f"{file_path!r}.")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', the input path must be a valid path or file, but got {file_path!r}."
+        )
     if save_path and os.path.splitext(save_path)[1]:
         raise ValueError(f"For '{api}', the save_path must be a directory, but got {save_path!r}.")
     if name_map is not None and not isinstance(name_map, dict):
@@ -946,8 +964,9 @@ def _convert(file_path, save_path, name_map, file_name_regex, processes_num, dst
             f"For '{api}', the type of 'name_map' must be dict, but got {type_name(name_map)}."
         )
     if isinstance(processes_num, bool) or not isinstance(processes_num, int) or processes_num < 1:
-        raise ValueError(f"For '{api}', 'processes_num' must be a positive int, but got "
-                         f"{processes_num!r}.")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', 'processes_num' must be a positive int, but got {processes_num!r}."
+        )
     if os.path.isfile(file_path):
         if not file_path.endswith(src_suffix):
             raise ValueError(
@@ -962,9 +981,10 @@ def _convert(file_path, save_path, name_map, file_name_regex, processes_num, dst
         _convert_file(file_path, os.path.join(directory, base), name_map, src_format, dst_format)
         return
     rank_dirs = sorted(
-        d for d in os.listdir(file_path)
+        d
+        for d in os.listdir(file_path)
         if d.startswith("rank") and os.path.isdir(os.path.join(file_path, d))
-    )  # fmt: skip
+    )
     if not rank_dirs:
         raise ValueError(f"For '{api}', no directories starting with 'rank' found in {file_path}.")
     for rank_dir in rank_dirs:
@@ -976,8 +996,9 @@ def _convert(file_path, save_path, name_map, file_name_regex, processes_num, dst
                 file_name_regex is None or re.search(file_name_regex, file)
             ):
                 target = os.path.join(target_dir, file.replace(src_suffix, dst_suffix))
-                _convert_file(os.path.join(source_dir, file), target, name_map, src_format,
-                              dst_format)  # fmt: skip
+                _convert_file(
+                    os.path.join(source_dir, file), target, name_map, src_format, dst_format
+                )
 
 
 def ckpt_to_safetensors(

@@ -42,9 +42,7 @@ def _infer_numpy(data, api: str = "Tensor", narrow: bool = True) -> np.ndarray:
             f"numbers, but got {data!r}."
         ) from None
     if array.dtype not in _dtype._BY_NP:  # objects, strings, records
-        raise TypeError(
-            f"For '{api}', 'input_data' must contain only numbers, but got {data!r}."
-        )
+        raise TypeError(f"For '{api}', 'input_data' must contain only numbers, but got {data!r}.")
     if narrow and not isinstance(data, (np.ndarray, np.generic)):
         if array.dtype.kind == "f":
             array = array.astype(np.float32)
@@ -150,7 +148,8 @@ def _int_like(x) -> bool:
     dtype = getattr(x, "dtype", None)
     if dtype is None:
         return isinstance(x, (bool, int)) or (
-            isinstance(x, (list, tuple)) and np.asarray(x).dtype.kind in "biu")
+            isinstance(x, (list, tuple)) and np.asarray(x).dtype.kind in "biu"
+        )
     return np.dtype(dtype).kind in "biu"
 
 
@@ -169,13 +168,16 @@ def _true_divide(a, b):
 
 def _both_bool(a, b) -> bool:
     return (getattr(a, "dtype", None) == jnp.bool_ or type(a) is bool) and (
-        getattr(b, "dtype", None) == jnp.bool_ or type(b) is bool)
+        getattr(b, "dtype", None) == jnp.bool_ or type(b) is bool
+    )
 
 
 def _subtract(a, b):
     if type(a) is bool and getattr(b, "dtype", None) == jnp.bool_:
-        raise TypeError("For 'Tensor.__rsub__', a Python bool minus a Bool Tensor is not "
-                        "supported, but got bool - Tensor[Bool].")
+        raise TypeError(
+            "For 'Tensor.__rsub__', a Python bool minus a Bool Tensor is not "
+            "supported, but got bool - Tensor[Bool]."
+        )
     if _both_bool(a, b):  # MindSpore: Bool - Bool stays Bool
         return jnp.not_equal(a, b)
     return jnp.subtract(a, b)
@@ -288,6 +290,7 @@ def _format_value(array: np.ndarray) -> str:
         return lead
     kind = _kind(array)
     ndim = array.ndim
+
     # 1) choose the printed elements: every dimension longer than 6 keeps 3 + 3 entries
     #    (a 1-D tensor only when it has more than 1000 elements).
     def keep(n: int) -> list:
@@ -372,8 +375,7 @@ def _str_value(array: np.ndarray) -> str:
         values = array.astype(np.float64)
         if values.ndim == 0:
             return "%f" % values.item()
-        return np.array2string(values, separator=" ",
-                               formatter={"float_kind": lambda v: "%f" % v})
+        return np.array2string(values, separator=" ", formatter={"float_kind": lambda v: "%f" % v})
     if array.ndim == 0 and array.dtype.kind == "f":
         value = array[()]
         magnitude = abs(float(value))
@@ -792,9 +794,15 @@ for _name, _fn in _OPERATORS.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
     setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
 # Like MindSpore: bitwise operators only with the Tensor on the left.
-for _name, _fn in {"and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
-                   "lt": jnp.less, "le": jnp.less_equal, "gt": jnp.greater,
-                   "ge": jnp.greater_equal}.items():  # fmt: skip
+for _name, _fn in {
+    "and": jnp.bitwise_and,
+    "or": jnp.bitwise_or,
+    "xor": jnp.bitwise_xor,
+    "lt": jnp.less,
+    "le": jnp.less_equal,
+    "gt": jnp.greater,
+    "ge": jnp.greater_equal,
+}.items():
     setattr(Tensor, f"__{_name}__", _binary(_fn))
 
 

@@ -19,9 +19,7 @@ from ._parameter import Parameter
 from ._state import DiscoveringFrame, Frame, Slot, SlotDiscovered
 from ._tensor import Tensor, unwrap, wrap
 
-__all__ = [
-    "grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "recompute", "GradOperation"
-]
+__all__ = ["grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "recompute", "GradOperation"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -171,8 +169,7 @@ def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None
     return out_arrays, input_grads, weight_grads
 
 
-def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w,
-                  return_ids):  # fmt: skip
+def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w, return_ids):
     ig = tuple(wrap(g) for g in input_grads)
     wg = tuple(wrap(g) for g in weight_grads)
     if return_ids:
@@ -262,8 +259,9 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
     return _make_grad(fn, grad_position, weights, has_aux, return_ids, False, "grad")
 
 
-def value_and_grad(fn, grad_position=0, weights=None, has_aux: bool = False,
-                   return_ids: bool = False):  # fmt: skip
+def value_and_grad(
+    fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False
+):
     """Like :func:`grad` but returns ``(value, grads)``, ``value`` being all of fn's output.
 
     Examples:
@@ -295,14 +293,16 @@ class GradOperation:
         (Tensor(shape=[], dtype=Float32, value= 3), Tensor(shape=[], dtype=Float32, value= 2))
     """
 
-    def __init__(self, get_all: bool = False, get_by_list: bool = False,
-                 sens_param: bool = False) -> None:  # fmt: skip
-        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
-                            ("sens_param", sens_param)):  # fmt: skip
+    def __init__(
+        self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False
+    ) -> None:
+        for name, value in (
+            ("get_all", get_all),
+            ("get_by_list", get_by_list),
+            ("sens_param", sens_param),
+        ):
             if not isinstance(value, bool):
-                raise TypeError(
-                    f"For 'GradOperation', '{name}' must be a bool, but got {value!r}."
-                )
+                raise TypeError(f"For 'GradOperation', '{name}' must be a bool, but got {value!r}.")
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
 
     def __call__(self, fn, weights=None):
@@ -410,11 +410,10 @@ _LIBRARY_MODULES = frozenset({"cellax", "jax", "jaxlib", "optax", "numpy", "func
 
 
 def _may_hold_state(value) -> bool:
-    return (
-        isinstance(value, (Slot, types.FunctionType, types.MethodType, ft.partial, list, tuple,
-                           dict, _JitFunction))
-        or hasattr(type(value), "_cellax_collect")
-    )  # fmt: skip
+    return isinstance(
+        value,
+        (Slot, types.FunctionType, types.MethodType, ft.partial, list, tuple, dict, _JitFunction),
+    ) or hasattr(type(value), "_cellax_collect")
 
 
 @ft.lru_cache(maxsize=4096)
@@ -571,8 +570,9 @@ class _Entry:
 
         def pure(donated_values, other_values, dynamic):
             self.owner.trace_count += 1
-            out, frame = self._trace(donated + others,
-                                     list(donated_values) + list(other_values), dynamic)  # fmt: skip
+            out, frame = self._trace(
+                donated + others, list(donated_values) + list(other_values), dynamic
+            )
             if any(key not in written_ids for key in frame.written):
                 raise _WritesChanged()
             return out, [frame.value_of(slot) for slot in returned]
@@ -640,8 +640,9 @@ class _JitFunction:
                 else:
                     entry = group.entries.get(tuple([cell.training for cell in group.cells]))
                     if entry is not None:
-                        return self._execute(plan, len(args), group, entry,
-                                             [arg._value for arg in args])  # fmt: skip
+                        return self._execute(
+                            plan, len(args), group, entry, [arg._value for arg in args]
+                        )
         return self._call_general(plan, args, kwargs)
 
     def _call_general(self, plan, args, kwargs):
@@ -659,11 +660,7 @@ class _JitFunction:
         return self._execute(plan, key, group, entry, dynamic)
 
     def _is_fast_signature(self, args, kwargs) -> bool:
-        return (
-            not kwargs
-            and not self.static_argnums
-            and all(type(arg) is Tensor for arg in args)
-        )
+        return not kwargs and not self.static_argnums and all(type(arg) is Tensor for arg in args)
 
     def _flatten(self, args, kwargs):
         if self.static_argnums:
@@ -730,8 +727,9 @@ class _JitFunction:
         seen: set = set()
         for leaf in leaves:
             if leaf is not None and not _is_array(leaf):
-                _scan_roots(leaf.value if isinstance(leaf, _Static) else leaf,
-                            slots, cells, [], seen)  # fmt: skip
+                _scan_roots(
+                    leaf.value if isinstance(leaf, _Static) else leaf, slots, cells, [], seen
+                )
         for key, slot in self._discovered.items():
             slots.setdefault(key, slot)
         group_slots = list(slots.values())
@@ -944,8 +942,15 @@ def call_with_param_dtype(fn, dtype, args, kwargs):
     return out
 
 
-def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True,
-              context_fn=None, **kwargs):  # fmt: skip
+def recompute(
+    block,
+    *args,
+    use_reentrant=True,
+    output_recompute=False,
+    early_stop=True,
+    context_fn=None,
+    **kwargs,
+):
     """Call ``block(*args, **kwargs)`` recomputing its activations in the backward pass
     (``mindspore.recompute``), as ``jax.checkpoint`` of its pure function.
 
@@ -970,7 +975,9 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
         [[2. 2.]]
     """
     if not callable(block):
-        raise TypeError(f"For 'recompute', 'block' must be a Cell or a function, but got {block!r}.")
+        raise TypeError(
+            f"For 'recompute', 'block' must be a Cell or a function, but got {block!r}."
+        )
     slots: dict = {}
     collect = getattr(type(block), "_cellax_collect", None)
     if collect is not None:

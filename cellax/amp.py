@@ -45,8 +45,19 @@ __all__ = [
 ]
 
 _LEVELS = ("O0", "O1", "O2", "O3", "auto")
-_WHITE_NAMES = ("Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose",
-                "Conv3dTranspose", "Dense", "LSTMCell", "RNNCell", "GRUCell", "MatMul")  # fmt: skip
+_WHITE_NAMES = (
+    "Conv1d",
+    "Conv2d",
+    "Conv3d",
+    "Conv1dTranspose",
+    "Conv2dTranspose",
+    "Conv3dTranspose",
+    "Dense",
+    "LSTMCell",
+    "RNNCell",
+    "GRUCell",
+    "MatMul",
+)
 _BLACK_NAMES = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm")
 
 
@@ -213,8 +224,7 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=_
     for item in chosen:
         if not (isinstance(item, type) and issubclass(item, nn.Cell)):
             raise TypeError(
-                f"For 'custom_mixed_precision', the lists must hold Cell classes, but got "
-                f"{item!r}."
+                f"For 'custom_mixed_precision', the lists must hold Cell classes, but got {item!r}."
             )
     if white_list is not None:
         _apply_white_list(network, white_list, dtype)
@@ -260,7 +270,9 @@ def _scale_tree(inputs, factor):
 
 def _check_scale(api: str, scale_value) -> float:
     if isinstance(scale_value, bool) or not isinstance(scale_value, (int, float)):
-        raise TypeError(f"For '{api}', 'scale_value' must be a float or int, but got {scale_value!r}.")
+        raise TypeError(
+            f"For '{api}', 'scale_value' must be a float or int, but got {scale_value!r}."
+        )
     if scale_value < 1.0:
         raise ValueError(f"For '{api}', 'scale_value' must be >= 1, but got {scale_value}.")
     return float(scale_value)
@@ -404,8 +416,9 @@ class DynamicLossScaleManager(LossScaleManager):
         8.0
     """
 
-    def __init__(self, init_loss_scale: float = 2**24, scale_factor: int = 2,
-                 scale_window: int = 2000) -> None:  # fmt: skip
+    def __init__(
+        self, init_loss_scale: float = 2**24, scale_factor: int = 2, scale_window: int = 2000
+    ) -> None:
         _check_scale("DynamicLossScaleManager", init_loss_scale)
         check_positive_int("DynamicLossScaleManager", "scale_window", scale_window)
         if scale_factor <= 1:
@@ -444,8 +457,9 @@ class DynamicLossScaleManager(LossScaleManager):
         return nn.DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)
 
 
-def build_train_network(network, optimizer, loss_fn=None, level: str = "O0", boost_level="O0",
-                        **kwargs):  # fmt: skip
+def build_train_network(
+    network, optimizer, loss_fn=None, level: str = "O0", boost_level="O0", **kwargs
+):
     """Build a training Cell: mixed precision at ``level``, the loss, and a (loss-scaled)
     one-step update.
 

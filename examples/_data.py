@@ -45,8 +45,9 @@ def batches(images, labels, batch_size: int, rng: np.random.Generator | None = N
         yield images[index], labels[index]
 
 
-def fit(model, train_step, predict, data, *, epochs: int, batch_size: int, seed: int,
-        progress: bool) -> dict:  # fmt: skip
+def fit(
+    model, train_step, predict, data, *, epochs: int, batch_size: int, seed: int, progress: bool
+) -> dict:
     """The examples' epoch loop: train with ``train_step(data, label) -> loss`` (a tqdm bar per
     epoch), then measure test accuracy with ``predict``; return the history."""
     import time
@@ -61,8 +62,13 @@ def fit(model, train_step, predict, data, *, epochs: int, batch_size: int, seed:
     for epoch in range(epochs):
         model.set_train()
         epoch_losses = []
-        bar = tqdm(batches(train_x, train_y, batch_size, rng), total=len(train_x) // batch_size,
-                   desc=f"Epoch {epoch + 1}/{epochs}", disable=not progress, leave=False)
+        bar = tqdm(
+            batches(train_x, train_y, batch_size, rng),
+            total=len(train_x) // batch_size,
+            desc=f"Epoch {epoch + 1}/{epochs}",
+            disable=not progress,
+            leave=False,
+        )
         for images, labels in bar:
             loss = train_step(ms.Tensor(images), ms.Tensor(labels))
             epoch_losses.append(float(loss.asnumpy()))
@@ -73,10 +79,11 @@ def fit(model, train_step, predict, data, *, epochs: int, batch_size: int, seed:
         history["losses"].append(float(np.mean(epoch_losses)))
         history["accuracy"].append(accuracy)
         if progress:
-            print(f"Epoch {epoch + 1:2d}: loss {history['losses'][-1]:.4f}, "
-                  f"test accuracy {100 * accuracy:.1f}%")
+            print(
+                f"Epoch {epoch + 1:2d}: loss {history['losses'][-1]:.4f}, "
+                f"test accuracy {100 * accuracy:.1f}%"
+            )
     history["seconds"] = time.perf_counter() - start
     if progress:
-        print(f"Test accuracy: {100 * history['accuracy'][-1]:.1f}% "
-              f"({history['seconds']:.1f} s)")
+        print(f"Test accuracy: {100 * history['accuracy'][-1]:.1f}% ({history['seconds']:.1f} s)")
     return history

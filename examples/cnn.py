@@ -43,8 +43,14 @@ class ConvNet(nn.Cell):
         return self.classifier(self.flatten(x))
 
 
-def main(epochs: int = 6, batch_size: int = 64, learning_rate: float = 0.01,
-         subset: int | None = None, seed: int = 1, progress: bool = True) -> dict:
+def main(
+    epochs: int = 6,
+    batch_size: int = 64,
+    learning_rate: float = 0.01,
+    subset: int | None = None,
+    seed: int = 1,
+    progress: bool = True,
+) -> dict:
     """Train and evaluate; return ``{'losses': per-epoch mean losses, 'accuracy': [...]}``."""
     ms.set_seed(seed)
     train_x, train_y, test_x, test_y = load_digits_28(subset=subset)
@@ -56,8 +62,16 @@ def main(epochs: int = 6, batch_size: int = 64, learning_rate: float = 0.01,
     predict = ms.jit(model)
 
     data = (train_x, train_y, test_x, test_y)
-    return fit(model, train_step, predict, data, epochs=epochs, batch_size=batch_size,
-               seed=seed, progress=progress)
+    return fit(
+        model,
+        train_step,
+        predict,
+        data,
+        epochs=epochs,
+        batch_size=batch_size,
+        seed=seed,
+        progress=progress,
+    )
 
 
 def parse_args(argv=None):

@@ -41,8 +41,14 @@ class Network(nn.Cell):
         return logits
 
 
-def main(epochs: int = 12, batch_size: int = 64, learning_rate: float = 0.02,
-         subset: int | None = None, seed: int = 1, progress: bool = True) -> dict:
+def main(
+    epochs: int = 12,
+    batch_size: int = 64,
+    learning_rate: float = 0.02,
+    subset: int | None = None,
+    seed: int = 1,
+    progress: bool = True,
+) -> dict:
     """Train and evaluate; return ``{'losses': per-epoch mean losses, 'accuracy': [...]}``."""
     ms.set_seed(seed)
     train_x, train_y, test_x, test_y = load_digits_28(subset=subset)
@@ -68,8 +74,16 @@ def main(epochs: int = 12, batch_size: int = 64, learning_rate: float = 0.02,
         return model(data)
 
     data = (train_x, train_y, test_x, test_y)
-    return fit(model, train_step, predict, data, epochs=epochs, batch_size=batch_size,
-               seed=seed, progress=progress)
+    return fit(
+        model,
+        train_step,
+        predict,
+        data,
+        epochs=epochs,
+        batch_size=batch_size,
+        seed=seed,
+        progress=progress,
+    )
 
 
 def parse_args(argv=None):

@@ -219,8 +219,9 @@ def test_train_one_step_with_loss_scale_cell(compiled):
     with pytest.raises(TypeError, match="'scale_sense' must be a Cell or Tensor"):
         nn.TrainOneStepWithLossScaleCell(loss_net, nn.SGD(net.trainable_params(), 0.1), 2.0)
     with pytest.raises(ValueError, match="the shape of 'scale_sense' must be"):
-        nn.TrainOneStepWithLossScaleCell(loss_net, nn.SGD(net.trainable_params(), 0.1),
-                                         ms.Tensor([1.0, 2.0]))  # fmt: skip
+        nn.TrainOneStepWithLossScaleCell(
+            loss_net, nn.SGD(net.trainable_params(), 0.1), ms.Tensor([1.0, 2.0])
+        )
 
 
 def test_loss_scale_managers_and_build_train_network():
@@ -235,8 +236,9 @@ def test_loss_scale_managers_and_build_train_network():
     assert fixed.get_update_cell() is None and fixed.get_loss_scale() == 128.0
     ms.set_seed(0)
     net = nn.Dense(3, 2)
-    train = amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.1), nn.MSELoss(),
-                                    level="O2")  # fmt: skip
+    train = amp.build_train_network(
+        net, nn.SGD(net.trainable_params(), 0.1), nn.MSELoss(), level="O2"
+    )
     assert isinstance(train, nn.TrainOneStepWithLossScaleCell)
     before = net.weight.asnumpy()
     # O2's default manager starts at 2**24: float16 gradients overflow, the step is skipped
@@ -247,9 +249,13 @@ def test_loss_scale_managers_and_build_train_network():
     np.testing.assert_array_equal(net.weight.asnumpy(), before)
     ms.set_seed(0)
     net = nn.Dense(3, 2)
-    train = amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.1), nn.MSELoss(),
-                                    level="O2",
-                                    loss_scale_manager=amp.DynamicLossScaleManager(2.0**8))
+    train = amp.build_train_network(
+        net,
+        nn.SGD(net.trainable_params(), 0.1),
+        nn.MSELoss(),
+        level="O2",
+        loss_scale_manager=amp.DynamicLossScaleManager(2.0**8),
+    )
     loss, overflow, _ = train(ms.ops.ones((4, 3)), ms.ops.zeros((4, 2)))
     assert not bool(overflow)
     assert not np.allclose(net.weight.asnumpy(), before)

@@ -21,8 +21,15 @@ NEEDS = {  # workload module -> cellax.nn names it needs (others are being writt
     "w7_cnn_train_jit": ("Conv2d", "MaxPool2d"),
     "w8_transformer_train_jit": ("TransformerEncoder", "TransformerEncoderLayer"),
 }
-MODULES = ["w1_mlp_train_jit", "w2_mlp_train_eager", "w3_tiny_train_jit", "w4_op_dispatch",
-           "w6_recompute_memory", "w7_cnn_train_jit", "w8_transformer_train_jit"]  # fmt: skip
+MODULES = [
+    "w1_mlp_train_jit",
+    "w2_mlp_train_eager",
+    "w3_tiny_train_jit",
+    "w4_op_dispatch",
+    "w6_recompute_memory",
+    "w7_cnn_train_jit",
+    "w8_transformer_train_jit",
+]
 
 
 def _check_result(out: dict) -> None:
@@ -68,6 +75,11 @@ def test_runner_fresh_process_and_table():
 
 
 def test_quick_flag_parses():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "run.py"), "--help"],
-                          capture_output=True, text=True, cwd=ROOT, check=True)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "benchmarks", "run.py"), "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     assert "--quick" in proc.stdout

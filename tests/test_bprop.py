@@ -57,14 +57,14 @@ def test_bprop_sees_inputs_out_and_dout():
     gx, gy = ms.grad(lambda x, y: Mul()(x, y) * 2, grad_position=(0, 1))(x, y)
     np.testing.assert_allclose(gx.asnumpy(), [14.0])
     np.testing.assert_allclose(gy.asnumpy(), [22.0])
-    (cx, cy, cout, cdout), = calls
+    ((cx, cy, cout, cdout),) = calls
     np.testing.assert_allclose([cx[0], cy[0], cout[0], cdout[0]], [3.0, 5.0, 15.0, 2.0])
 
 
 class NetWithParam(nn.Cell):
     def __init__(self):
         super(NetWithParam, self).__init__()
-        self.w = Parameter(Tensor(np.array([2.0], dtype=np.float32)), name='weight')
+        self.w = Parameter(Tensor(np.array([2.0], dtype=np.float32)), name="weight")
         self.internal_params = [self.w]
 
     def construct(self, x):
@@ -89,7 +89,7 @@ def test_plain_bprop_gives_zero_weight_gradients_and_jit_matches_eager():
     class Scale(nn.Cell):
         def __init__(self):
             super().__init__()
-            self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name='w')
+            self.w = Parameter(Tensor(np.array([2.0, 3.0], np.float32)), name="w")
 
         def construct(self, x):
             return ops.sin(x) * self.w
@@ -121,8 +121,11 @@ def test_bprop_wrong_number_of_gradients():
             return (dout,)
 
     x = Tensor(np.array([3.0], np.float32))
-    with pytest.raises(RuntimeError, match="For 'bprop' of Cell 'Bad', bprop must return one "
-                                           "gradient per positional input \\(2\\), but got 1"):
+    with pytest.raises(
+        RuntimeError,
+        match="For 'bprop' of Cell 'Bad', bprop must return one "
+        "gradient per positional input \\(2\\), but got 1",
+    ):
         ms.grad(Bad(), (0, 1))(x, x)
 
 

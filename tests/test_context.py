@@ -9,7 +9,8 @@ import pytest
 import cellax as ms
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 
@@ -31,11 +32,14 @@ def test_mode_round_trip():
     assert ms.get_context("mode") == ms.PYNATIVE_MODE
 
 
-@pytest.mark.parametrize("kwargs,match", [
-    ({"foo_bar": 1}, "the key 'foo_bar' is not a MindSpore context key"),
-    ({"mode": 5}, "'mode' must be GRAPH_MODE"),
-    ({"device_target": "XPU"}, "'device_target' must be one of"),
-])
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"foo_bar": 1}, "the key 'foo_bar' is not a MindSpore context key"),
+        ({"mode": 5}, "'mode' must be GRAPH_MODE"),
+        ({"device_target": "XPU"}, "'device_target' must be one of"),
+    ],
+)
 def test_set_context_errors(kwargs, match):
     with pytest.raises(ValueError, match=match):
         ms.set_context(**kwargs)

@@ -11,7 +11,8 @@ import cellax as ms
 from cellax.common import dtype as mstype
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 
@@ -19,9 +20,18 @@ CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")
 DTYPE = fc.selected(CASES, list(fc.DTYPE))
 
-NAMES = {"float16": "Float16", "float32": "Float32", "float64": "Float64",
-         "bfloat16": "BFloat16", "int8": "Int8", "int16": "Int16", "int32": "Int32",
-         "int64": "Int64", "uint8": "UInt8", "bool_": "Bool"}
+NAMES = {
+    "float16": "Float16",
+    "float32": "Float32",
+    "float64": "Float64",
+    "bfloat16": "BFloat16",
+    "int8": "Int8",
+    "int16": "Int16",
+    "int32": "Int32",
+    "int64": "Int64",
+    "uint8": "UInt8",
+    "bool_": "Bool",
+}
 
 
 @pytest.mark.parametrize("key,case", DTYPE, ids=[k for k, _ in DTYPE])

@@ -9,8 +9,9 @@ EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "examples")
 
 
 def load(name):
-    spec = importlib.util.spec_from_file_location(f"example_{name}", os.path.join(EXAMPLES,
-                                                                                 f"{name}.py"))
+    spec = importlib.util.spec_from_file_location(
+        f"example_{name}", os.path.join(EXAMPLES, f"{name}.py")
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

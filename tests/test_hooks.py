@@ -66,9 +66,10 @@ def _skeleton(text):
 
 def test_seed001_texts_match_seed_document():
     # the seed's own printed lines (where MindSpore 2.10 agrees with the seed)
-    assert "hook_fn print grad_out: (Tensor(shape=[], dtype=Float32, value= 2),)" in GOLDEN[
-        "seed001_hookbackward"
-    ]
+    assert (
+        "hook_fn print grad_out: (Tensor(shape=[], dtype=Float32, value= 2),)"
+        in GOLDEN["seed001_hookbackward"]
+    )
     assert GOLDEN["seed001_forward_pre_hook_new_data"].endswith(
         "(Tensor(shape=[1], dtype=Float32, value= [ 0.00000000e+00]), "
         "Tensor(shape=[1], dtype=Float32, value= [ 0.00000000e+00]))\n"
@@ -99,9 +100,12 @@ def test_hook_wrong_structure_names_cell_and_hook(kind):
 
     getattr(net, f"register_{kind}_hook")(bad_hook)
     api = f"register_{kind}_hook"
-    with pytest.raises(TypeError, match=f"For '{api}', the hook 'bad_hook' of Cell 'Triple' must "
-                                        f"return None or a tuple of 1 gradient Tensor\\(s\\), but "
-                                        f"got a tuple of 2"):
+    with pytest.raises(
+        TypeError,
+        match=f"For '{api}', the hook 'bad_hook' of Cell 'Triple' must "
+        f"return None or a tuple of 1 gradient Tensor\\(s\\), but "
+        f"got a tuple of 2",
+    ):
         ms.grad(net)(Tensor([1.0], ms.float32))
 
 
@@ -112,15 +116,20 @@ def test_hook_wrong_type_and_shape():
         ms.grad(net)(Tensor([1.0], ms.float32))
     handle.remove()
     net.register_backward_hook(lambda cell, gi, go: (ops.ones((2,), ms.float32),))
-    with pytest.raises(TypeError, match="must return gradient 0 with shape \\(1,\\), but got "
-                                        "shape \\(2,\\)"):
+    with pytest.raises(
+        TypeError, match="must return gradient 0 with shape \\(1,\\), but got shape \\(2,\\)"
+    ):
         ms.grad(net)(Tensor([1.0], ms.float32))
 
 
 def test_register_rejects_non_callables():
     net = Triple()
-    for method in ("register_forward_pre_hook", "register_forward_hook",
-                   "register_backward_pre_hook", "register_backward_hook"):
+    for method in (
+        "register_forward_pre_hook",
+        "register_forward_hook",
+        "register_backward_pre_hook",
+        "register_backward_hook",
+    ):
         with pytest.raises(TypeError, match=f"For '{method}', 'hook_fn' must be a Python"):
             getattr(net, method)(3)
     with pytest.raises(TypeError, match="For 'Tensor.register_hook', 'hook_fn' must be"):

@@ -11,7 +11,8 @@ import cellax as ms
 from cellax.common import initializer as init
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 
@@ -30,18 +31,21 @@ def _sample(obj, shape=SHAPE):
     return init.initializer(obj, shape, ms.float32).asnumpy().astype(np.float64)
 
 
-@pytest.mark.parametrize("obj,mean,std,bound", [
-    (init.Normal(0.5, 1.0), 1.0, 0.5, None),
-    (init.Uniform(0.2), 0.0, 0.2 / math.sqrt(3), 0.2),
-    (init.TruncatedNormal(0.1, 0.0, -0.1, 0.1), 0.0, None, 0.1),
-    (init.XavierUniform(), 0.0, math.sqrt(2.0 / 500), math.sqrt(6.0 / 500)),
-    (init.XavierNormal(), 0.0, math.sqrt(2.0 / 500), None),
-    (init.HeUniform(), 0.0, math.sqrt(2.0 / 300), math.sqrt(6.0 / 300)),
-    (init.HeNormal(mode="fan_out", nonlinearity="relu"), 0.0, math.sqrt(2.0 / 200), None),
-    ("normal", 0.0, 0.01, None),
-    ("uniform", 0.0, 0.07 / math.sqrt(3), 0.07),
-    ("truncatedNormal", 0.0, 0.01, 2.0),  # a, b are absolute bounds
-])
+@pytest.mark.parametrize(
+    "obj,mean,std,bound",
+    [
+        (init.Normal(0.5, 1.0), 1.0, 0.5, None),
+        (init.Uniform(0.2), 0.0, 0.2 / math.sqrt(3), 0.2),
+        (init.TruncatedNormal(0.1, 0.0, -0.1, 0.1), 0.0, None, 0.1),
+        (init.XavierUniform(), 0.0, math.sqrt(2.0 / 500), math.sqrt(6.0 / 500)),
+        (init.XavierNormal(), 0.0, math.sqrt(2.0 / 500), None),
+        (init.HeUniform(), 0.0, math.sqrt(2.0 / 300), math.sqrt(6.0 / 300)),
+        (init.HeNormal(mode="fan_out", nonlinearity="relu"), 0.0, math.sqrt(2.0 / 200), None),
+        ("normal", 0.0, 0.01, None),
+        ("uniform", 0.0, 0.07 / math.sqrt(3), 0.07),
+        ("truncatedNormal", 0.0, 0.01, 2.0),  # a, b are absolute bounds
+    ],
+)
 def test_distribution_statistics(obj, mean, std, bound):
     a = _sample(obj)
     scale = std if std is not None else bound
@@ -73,17 +77,20 @@ def test_sparse_zero_fraction():
     assert all((a[:, j] == 0).sum() == 2 for j in range(5))
 
 
-@pytest.mark.parametrize("args,error,match", [
-    (("foo", [2]), ValueError, "'init' must name an initializer"),
-    (("ones", [0, 2]), ValueError, "'shape' must be a positive int"),
-    (("ones", [-1, 2]), ValueError, "'shape' must be a positive int"),
-    (("ones", [1.5, 2]), ValueError, "'shape' must be a positive int"),
-    ((object(), [2]), TypeError, "'init' must be a Tensor, str, Initializer or number"),
-    ((np.ones(2), [2]), TypeError, "'init' must be a Tensor, str, Initializer or number"),
-    ((ms.Tensor(np.ones((2, 2)), ms.float32), [3, 3]), ValueError, r"shape \[2, 2\]"),
-    (("xavier_uniform", [5]), ValueError, "at least 2 dimensions"),
-    (("ones",), ValueError, "'shape' is required"),
-])
+@pytest.mark.parametrize(
+    "args,error,match",
+    [
+        (("foo", [2]), ValueError, "'init' must name an initializer"),
+        (("ones", [0, 2]), ValueError, "'shape' must be a positive int"),
+        (("ones", [-1, 2]), ValueError, "'shape' must be a positive int"),
+        (("ones", [1.5, 2]), ValueError, "'shape' must be a positive int"),
+        ((object(), [2]), TypeError, "'init' must be a Tensor, str, Initializer or number"),
+        ((np.ones(2), [2]), TypeError, "'init' must be a Tensor, str, Initializer or number"),
+        ((ms.Tensor(np.ones((2, 2)), ms.float32), [3, 3]), ValueError, r"shape \[2, 2\]"),
+        (("xavier_uniform", [5]), ValueError, "at least 2 dimensions"),
+        (("ones",), ValueError, "'shape' is required"),
+    ],
+)
 def test_errors(args, error, match):
     with pytest.raises(error, match=match):
         init.initializer(*args)

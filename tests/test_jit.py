@@ -65,8 +65,9 @@ def test_train_step_jit_matches_eager():
 def test_decorated_train_step_closing_over_globals():
     model = MLP()
     optimizer = AssignSGD(model.trainable_params())
-    grad_fn = ms.value_and_grad(lambda x, y: ((model(x) - y) ** 2).mean(), None,
-                                optimizer.parameters)  # fmt: skip
+    grad_fn = ms.value_and_grad(
+        lambda x, y: ((model(x) - y) ** 2).mean(), None, optimizer.parameters
+    )
 
     @ms.jit
     def train_step(x, y):
@@ -332,8 +333,7 @@ def test_only_written_state_is_donated_and_returned():
     @ms.jit
     def step(x, y):
         loss = ((model(x) * frozen.sum() - y) ** 2).mean()
-        grads = ms.grad(lambda x, y: ((model(x) - y) ** 2).mean(), None,
-                        optimizer.parameters)(x, y)  # fmt: skip
+        grads = ms.grad(lambda x, y: ((model(x) - y) ** 2).mean(), None, optimizer.parameters)(x, y)
         optimizer(grads)
         return loss
 

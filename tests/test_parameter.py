@@ -12,7 +12,8 @@ import cellax as ms
 from cellax import Parameter, ParameterTuple, Tensor
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 

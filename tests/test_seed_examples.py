@@ -38,7 +38,7 @@ EXAMPLES = {}
 # =============================================================================================
 
 EXAMPLES["000_functional_in_cell"] = {
-    "code": '''
+    "code": """
 import cellax as ms
 import cellax.nn as nn
 import cellax.ops as ops
@@ -53,10 +53,11 @@ x = ms.Tensor([1, 2, 3], ms.float32)
 y = ms.Tensor([4, 5, 6], ms.float32)
 output = net(x, y)
 print(output)
-'''}
+"""
+}
 
 EXAMPLES["000_functional_standalone"] = {
-    "code": '''
+    "code": """
 import cellax as ms
 import cellax.ops as ops
 
@@ -64,10 +65,11 @@ x = ms.Tensor([1, 2, 3], ms.float32)
 y = ms.Tensor([4, 5, 6], ms.float32)
 output = ops.add(x, y)
 print(output)
-'''}
+"""
+}
 
 EXAMPLES["000_cell_auto_prefix"] = {
-    "code": '''
+    "code": """
 import cellax.nn as nn
 import cellax.ops as ops
 
@@ -84,10 +86,11 @@ class MyCell(nn.Cell):
 inner_net = nn.Conv2d(120, 240, 4, has_bias=False)
 my_net = MyCell(inner_net)
 print(my_net.trainable_params())
-'''}
+"""
+}
 
 EXAMPLES["000_trainable_params"] = {
-    "code": '''
+    "code": """
 import cellax.nn as nn
 
 net = nn.Dense(2, 1, has_bias=True)
@@ -99,10 +102,11 @@ for param in net.trainable_params():
         param.requires_grad = False
 
 print(net.trainable_params())
-'''}
+"""
+}
 
 EXAMPLES["000_checkpoint"] = {
-    "code": '''
+    "code": """
 import cellax as ms
 import cellax.ops as ops
 import cellax.nn as nn
@@ -124,10 +128,11 @@ for param_name in dense_params:
 ms.load_param_into_net(net, new_params)
 for param in net.get_parameters():
     print(param.name, param.data.asnumpy())
-'''}
+"""
+}
 
 EXAMPLES["000_submodules"] = {
-    "code": '''
+    "code": """
 from cellax import nn
 
 class MyCell(nn.Cell):
@@ -155,14 +160,15 @@ module = MyCell()
 # 使用cells_and_names遍历所有子模块(包括直接和间接子模块)
 for name, cell_instance in module.cells_and_names():
     print(f"Cell name: {name}, type: {type(cell_instance)}")
-'''}
+"""
+}
 
 # =============================================================================================
 # Seed 001 (a notebook: the Parameter / Cell cells share one namespace)
 # =============================================================================================
 
 EXAMPLES["001_network"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax
 from cellax import nn
@@ -180,43 +186,57 @@ class Network(nn.Cell):
         return z
 
 net = Network()
-'''}
+"""
+}
 
 EXAMPLES["001_get_single_param"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 print(net.b.asnumpy())
-'''}
+""",
+}
 
 EXAMPLES["001_trainable_params"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 print(net.trainable_params())
-'''}
+""",
+}
 
 EXAMPLES["001_get_parameters_type"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 print(type(net.get_parameters()))
-'''}
+""",
+}
 
 EXAMPLES["001_parameters_and_names"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 for name, param in net.parameters_and_names():
     print(f"{name}:\\n{param.asnumpy()}")
-'''}
+""",
+}
 
 EXAMPLES["001_setitem"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 net.b[0] = 1.
 print(net.b.asnumpy())
-'''}
+""",
+}
 
 EXAMPLES["001_set_data"] = {
-    "needs": ["001_network", "001_setitem"], "code": '''
+    "needs": ["001_network", "001_setitem"],
+    "code": """
 net.b.set_data(Tensor([3, 4, 5]))
 print(net.b.asnumpy())
-'''}
+""",
+}
 
 EXAMPLES["001_jit_assign"] = {
-    "needs": ["001_network", "001_setitem", "001_set_data"], "code": '''
+    "needs": ["001_network", "001_setitem", "001_set_data"],
+    "code": """
 import cellax as ms
 
 @ms.jit
@@ -227,10 +247,12 @@ def modify_parameter():
 
 modify_parameter()
 print(net.b.asnumpy())
-'''}
+""",
+}
 
 EXAMPLES["001_parameter_tuple"] = {
-    "needs": ["001_network", "001_jit_assign"], "code": '''
+    "needs": ["001_network", "001_jit_assign"],
+    "code": """
 from cellax.common.initializer import initializer
 from cellax import ParameterTuple
 # 创建
@@ -244,22 +266,29 @@ params_copy = params.clone("params_copy")
 
 print(params)
 print(params_copy)
-'''}
+""",
+}
 
 EXAMPLES["001_set_train_true"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 net.set_train()
 print(net.phase)
-'''}
+""",
+}
 
 EXAMPLES["001_set_train_false"] = {
-    "needs": ["001_network", "001_set_train_true"], "code": '''
+    "needs": ["001_network", "001_set_train_true"],
+    "code": """
 net.set_train(False)
 print(net.phase)
-'''}
+""",
+}
 
 EXAMPLES["001_threshold"] = {
-    "needs": ["001_network"], "mode": "notebook", "code": '''
+    "needs": ["001_network"],
+    "mode": "notebook",
+    "code": """
 class Threshold(nn.Cell):
     def __init__(self, threshold, value):
         super().__init__()
@@ -274,12 +303,14 @@ class Threshold(nn.Cell):
 m = Threshold(0.1, 20)
 inputs = cellax.Tensor([0.1, 0.2, 0.3], cellax.float32)
 m(inputs)
-'''}
+""",
+}
 
 # The seed only defines and instantiates Dropout2d; the lines after "# test:" exercise its bprop
 # (test-only addition): the input gradient is the forward mask scaled by 1 / keep_prob.
 EXAMPLES["001_bprop_dropout2d"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 class Dropout2d(nn.Cell):
     def __init__(self, keep_prob):
         super().__init__()
@@ -306,12 +337,14 @@ dx = cellax.grad(lambda x: dropout_2d(x)[0])(x)
 print(out.shape, mask.shape, mask.dtype, dx.dtype)
 print(np.allclose(dx.asnumpy(), mask.asnumpy().astype(np.float32) / 0.8))
 print(np.allclose(out.asnumpy(), mask.asnumpy().astype(np.float32) / 0.8))
-'''}
+""",
+}
 
 # The seed only defines NetWithParam; the lines after "# test:" take the gradients its bprop
 # defines (test-only addition): d/dx = w * dout, d/dw = x * dout.
 EXAMPLES["001_bprop_with_param"] = {
-    "needs": ["001_network"], "code": '''
+    "needs": ["001_network"],
+    "code": """
 class NetWithParam(nn.Cell):
     def __init__(self):
         super(NetWithParam, self).__init__()
@@ -328,7 +361,8 @@ class NetWithParam(nn.Cell):
 net_p = NetWithParam()
 x = Tensor(np.array([3.0], dtype=np.float32))
 print(cellax.grad(net_p, grad_position=0, weights=net_p.trainable_params())(x))
-'''}
+""",
+}
 
 EXAMPLES["001_hook_backward"] = {
     "code": '''
@@ -353,10 +387,11 @@ def net(x, y):
 
 output = net(ms.Tensor(1, ms.float32), ms.Tensor(2, ms.float32))
 print("output:", output)
-'''}
+'''
+}
 
 EXAMPLES["001_forward_pre_hook"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax as ms
 import cellax.nn as nn
@@ -392,10 +427,11 @@ print(gradient)
 net.handle.remove()
 gradient = grad_net(x, y)
 print(gradient)
-'''}
+"""
+}
 
 EXAMPLES["001_forward_pre_hook_new_data"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax as ms
 import cellax.nn as nn
@@ -425,10 +461,11 @@ y = ms.Tensor(np.ones([1]).astype(np.float32))
 
 gradient = grad_net(x, y)
 print(gradient)
-'''}
+"""
+}
 
 EXAMPLES["001_forward_hook"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax as ms
 import cellax.nn as nn
@@ -463,10 +500,11 @@ print(gradient)
 net.handle.remove()
 gradient = grad_net(x, y)
 print(gradient)
-'''}
+"""
+}
 
 EXAMPLES["001_backward_hook_conv_bn"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax as ms
 import cellax.nn as nn
@@ -499,10 +537,11 @@ print(output)
 net.handle.remove()
 output = grad_net(ms.Tensor(np.ones([1, 1, 2, 2]).astype(np.float32)))
 print("-------------\\n", output)
-'''}
+"""
+}
 
 EXAMPLES["001_all_hooks"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax as ms
 import cellax.nn as nn
@@ -542,14 +581,16 @@ grad_net = ms.grad(net, grad_position=(0, 1))
 gradient = grad_net(ms.Tensor(np.ones([1]).astype(np.float32)),
                     ms.Tensor(np.ones([1]).astype(np.float32)))
 print(gradient)
-'''}
+"""
+}
 
 # =============================================================================================
 # Seed 002: the nn.Cell API reference (``>>>`` examples, run in doctest mode)
 # =============================================================================================
 
 EXAMPLES["002_cell"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax.nn as nn
 from cellax import ops
 class MyCell(nn.Cell):
@@ -567,9 +608,10 @@ my_net = MyCell(inner_net)
 print(my_net.trainable_params())
 # If the 'auto_prefix' set to True or not set when call the '__init__' method of the parent class,
 # the parameter's name will be 'net.weight'.
-'''}
+""",
+}
 
-_FLAGS_NET = '''
+_FLAGS_NET = """
 import cellax as ms
 from cellax import Tensor, nn
 
@@ -582,22 +624,29 @@ class Net(nn.Cell):
         x = self.relu(x)
         return x
 net = Net()
-'''
+"""
 
 EXAMPLES["002_add_flags"] = {
-    "mode": "doctest", "code": _FLAGS_NET + '''\
+    "mode": "doctest",
+    "code": _FLAGS_NET
+    + """\
 net.add_flags(sink_mode=True)
 print(net.sink_mode)
-'''}
+""",
+}
 
 EXAMPLES["002_add_flags_recursive"] = {
-    "mode": "doctest", "code": _FLAGS_NET + '''\
+    "mode": "doctest",
+    "code": _FLAGS_NET
+    + """\
 net.add_flags_recursive(sink_mode=True)
 print(net.sink_mode)
-'''}
+""",
+}
 
 EXAMPLES["002_apply"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax.nn as nn
 from cellax.common.initializer import initializer, One
 net = nn.SequentialCell(nn.Dense(2, 2), nn.Dense(2, 2))
@@ -606,9 +655,10 @@ def func(cell):
         cell.weight.set_data(initializer(One(), cell.weight.shape, cell.weight.dtype))
 net.apply(func)
 print(net[0].weight.asnumpy())
-'''}
+""",
+}
 
-_NET_AB = '''
+_NET_AB = """
 import cellax
 
 class NetB(cellax.nn.Cell):
@@ -630,17 +680,20 @@ class NetA(cellax.nn.Cell):
 
 net_b = NetB()
 net_a = NetA(net_b)
-'''
+"""
 
 # The seed's loop body is written as a second ``>>>`` line (a SyntaxError in a doctest);
 # nearest working version: the print is the loop body.
 EXAMPLES["002_buffers"] = {
-    "mode": "doctest", "code": _NET_AB + '''
+    "mode": "doctest",
+    "code": _NET_AB
+    + """
 for buffer in net_a.buffers():
     print(f'buffer is {buffer}')
-'''}
+""",
+}
 
-_DENSE_NET = '''
+_DENSE_NET = """
 import cellax as ms
 from cellax import Tensor, nn
 
@@ -653,16 +706,20 @@ class Net(nn.Cell):
         x = self.dense(x)
         return x
 net = Net()
-'''
+"""
 
 EXAMPLES["002_cells"] = {
-    "mode": "doctest", "code": _DENSE_NET + '''\
+    "mode": "doctest",
+    "code": _DENSE_NET
+    + """\
 print(net.cells())
-'''}
+""",
+}
 
 # The lines after "# test:" check the list the seed builds (test-only addition).
 EXAMPLES["002_cells_and_names"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 from cellax import nn
 class Net(nn.Cell):
     def __init__(self):
@@ -678,9 +735,10 @@ for m in n.cells_and_names():
         names.append(m[0])
 # test:
 print(names)
-'''}
+""",
+}
 
-_NET_ABC = '''
+_NET_ABC = """
 import cellax
 
 class NetC(cellax.nn.Cell):
@@ -712,22 +770,27 @@ class NetA(cellax.nn.Cell):
 net_c = NetC()
 net_b = NetB(net_c)
 net_a = NetA(net_b)
-'''
+"""
 
 EXAMPLES["002_get_buffer"] = {
-    "mode": "doctest", "code": _NET_ABC.replace("DENSE_C\n", "").replace(
-        "RETURN_C", "x + self.buffer_c") + '''\
+    "mode": "doctest",
+    "code": _NET_ABC.replace("DENSE_C\n", "").replace("RETURN_C", "x + self.buffer_c")
+    + """\
 buffer_c = net_a.get_buffer("net_b.net_c.buffer_c")
 print(f'buffer_c is {buffer_c}')
-'''}
+""",
+}
 
 EXAMPLES["002_get_flags"] = {
-    "mode": "doctest", "code": _FLAGS_NET + '''\
+    "mode": "doctest",
+    "code": _FLAGS_NET
+    + """\
 net.add_flags(sink_mode=True)
 print(net.get_flags())
-'''}
+""",
+}
 
-_RELU_NET = '''
+_RELU_NET = """
 import numpy as np
 import cellax as ms
 from cellax import nn, Tensor
@@ -742,16 +805,20 @@ class ReluNet(nn.Cell):
 net = ReluNet()
 input_dyn = Tensor(shape=[3, None], dtype=ms.float32)
 net.set_inputs(input_dyn)
-'''
+"""
 
 EXAMPLES["002_get_inputs"] = {
-    "mode": "doctest", "code": _RELU_NET + '''\
+    "mode": "doctest",
+    "code": _RELU_NET
+    + """\
 get_inputs = net.get_inputs()
 print(get_inputs)
-'''}
+""",
+}
 
 EXAMPLES["002_get_parameters"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax as ms
 from cellax import nn, ops, Tensor
 import numpy as np
@@ -777,23 +844,31 @@ class TestNet2(nn.Cell):
         return x
 net = TestNet2()
 print([p for p in net.get_parameters(expand=True)])
-'''}
+""",
+}
 
 EXAMPLES["002_get_sub_cell"] = {
-    "mode": "doctest", "code": _NET_ABC.replace(
-        "DENSE_C", "        self.dense_c = cellax.nn.Dense(5, 3)\n").replace(
-        "RETURN_C", "self.dense_c(x) + self.buffer_c") + '''\
+    "mode": "doctest",
+    "code": _NET_ABC.replace("DENSE_C", "        self.dense_c = cellax.nn.Dense(5, 3)\n").replace(
+        "RETURN_C", "self.dense_c(x) + self.buffer_c"
+    )
+    + """\
 net_c = net_a.get_sub_cell("net_b.net_c")
 print(f'net_c is {net_c}')
-'''}
+""",
+}
 
 EXAMPLES["002_init_parameters_data"] = {
-    "mode": "doctest", "code": _DENSE_NET + '''\
+    "mode": "doctest",
+    "code": _DENSE_NET
+    + """\
 print(net.init_parameters_data())
-'''}
+""",
+}
 
 EXAMPLES["002_insert_child_to_cell"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax as ms
 from cellax import Tensor, nn
 
@@ -801,16 +876,21 @@ net1 = nn.ReLU()
 net2 = nn.Dense(2, 2)
 net1.insert_child_to_cell("child", net2)
 print(net1)
-'''}
+""",
+}
 
 EXAMPLES["002_insert_param_to_cell"] = {
-    "mode": "doctest", "code": _FLAGS_NET.replace(
-        "from cellax import Tensor, nn", "from cellax import Tensor, nn, Parameter") + '''\
+    "mode": "doctest",
+    "code": _FLAGS_NET.replace(
+        "from cellax import Tensor, nn", "from cellax import Tensor, nn, Parameter"
+    )
+    + """\
 net.insert_param_to_cell("bias", Parameter(Tensor([1, 2, 3])))
 print(net.bias)
-'''}
+""",
+}
 
-_MODEL_STATE = '''
+_MODEL_STATE = """
 import cellax
 class Model(cellax.nn.Cell):
     def __init__(self):
@@ -823,33 +903,44 @@ class Model(cellax.nn.Cell):
 
 model = Model()
 print(model.state_dict())
-'''
+"""
 
 EXAMPLES["002_load_state_dict"] = {
-    "mode": "doctest", "code": "\nimport os" + _MODEL_STATE + '''\
+    "mode": "doctest",
+    "code": "\nimport os"
+    + _MODEL_STATE
+    + """\
 cellax.save_checkpoint(model.state_dict(), './model_state_dict_ckpt')
 new_model = Model()
 new_model.load_state_dict(cellax.load_checkpoint('./model_state_dict_ckpt'))
 print(new_model.state_dict())
 os.remove('./model_state_dict_ckpt')
-'''}
+""",
+}
 
 EXAMPLES["002_name_cells"] = {
-    "mode": "doctest", "code": _DENSE_NET + '''\
+    "mode": "doctest",
+    "code": _DENSE_NET
+    + """\
 print(net.name_cells())
-'''}
+""",
+}
 
 EXAMPLES["002_named_buffers"] = {
-    "mode": "doctest", "code": _NET_AB + '''
+    "mode": "doctest",
+    "code": _NET_AB
+    + """
 for name, buffer in net_a.named_buffers():
     print(f'buffer name is {name}, buffer is {buffer}')
-'''}
+""",
+}
 
 # The seed uses ``np`` and ``lazy_inline`` without importing them (NameError at the
 # ``@lazy_inline`` line); nearest working version imports both. The seed never instantiates
 # ``Nets``; the lines after "# test:" do (test-only addition), with the seed's shapes.
 EXAMPLES["002_offload"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import numpy as np
 from cellax import lazy_inline
 import cellax.nn as nn
@@ -909,17 +1000,22 @@ class Nets(nn.Cell):
 # test:
 nets = Nets()
 print(len(nets.blocks), [p.name for p in nets.trainable_params()])
-'''}
+""",
+}
 
 EXAMPLES["002_param_prefix"] = {
-    "mode": "doctest", "code": _DENSE_NET + '''\
+    "mode": "doctest",
+    "code": _DENSE_NET
+    + """\
 net.update_cell_prefix()
 print(net.dense.param_prefix)
-'''}
+""",
+}
 
 # The lines after "# test:" check the list the seed builds (test-only addition).
 EXAMPLES["002_parameters_and_names"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 from cellax import nn
 n = nn.Dense(3, 4)
 names = []
@@ -928,25 +1024,33 @@ for m in n.parameters_and_names():
         names.append(m[0])
 # test:
 print(names)
-'''}
+""",
+}
 
 EXAMPLES["002_parameters_dict"] = {
-    "mode": "doctest", "code": _DENSE_NET.replace(
-        "from cellax import Tensor, nn", "from cellax import Tensor, nn, Parameter") + '''\
+    "mode": "doctest",
+    "code": _DENSE_NET.replace(
+        "from cellax import Tensor, nn", "from cellax import Tensor, nn, Parameter"
+    )
+    + """\
 print(net.parameters_dict())
-'''}
+""",
+}
 
 EXAMPLES["002_place"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 from cellax import context
 import cellax.nn as nn
 context.set_context(mode=context.GRAPH_MODE)
 fc = nn.Dense(2, 3)
 fc.place('MS_WORKER', 0)
-'''}
+""",
+}
 
 EXAMPLES["002_register_backward_hook"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import numpy as np
 import cellax as ms
 from cellax import Tensor, nn, ops
@@ -969,10 +1073,12 @@ grad = ops.GradOperation(get_all=True)
 net = Net()
 output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
 print(output)
-'''}
+""",
+}
 
 EXAMPLES["002_register_backward_pre_hook"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import numpy as np
 import cellax as ms
 from cellax import Tensor, nn, ops
@@ -994,14 +1100,16 @@ grad = ops.GradOperation(get_all=True)
 net = Net()
 output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
 print(output)
-'''}
+""",
+}
 
 # The seed calls ``net.register_buffer(mindspore.tensor("buffer0", [4, 5, 6]))`` (arguments
 # swapped into ``tensor``) and its ``construct`` reads an undefined ``self.net_buffer``; nearest
 # working version registers ``("buffer0", tensor([4, 5, 6]))`` (which replaces the buffer) and
 # the construct reads ``self.buffer0``.
 EXAMPLES["002_register_buffer"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax
 
 class Net(cellax.nn.Cell):
@@ -1016,9 +1124,10 @@ net = Net()
 print(net.buffer0)
 net.register_buffer("buffer0", cellax.tensor([4, 5, 6]))
 print(net.buffer0)
-'''}
+""",
+}
 
-_MATMUL_HOOK_NET = '''
+_MATMUL_HOOK_NET = """
 class Net(nn.Cell):
     def __init__(self):
         super(Net, self).__init__()
@@ -1033,10 +1142,11 @@ grad = ops.GradOperation(get_all=True)
 net = Net()
 output = grad(net)(Tensor(np.ones([1]).astype(np.float32)), Tensor(np.ones([1]).astype(np.float32)))
 print(output)
-'''
+"""
 
 EXAMPLES["002_register_forward_hook"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import numpy as np
 import cellax as ms
 from cellax import Tensor, nn, ops
@@ -1044,22 +1154,30 @@ ms.set_context(mode=ms.PYNATIVE_MODE)
 def forward_hook_fn(cell, inputs, output):
     print("forward inputs: ", inputs)
     print("forward output: ", output)
-''' + _MATMUL_HOOK_NET.replace("REGISTER", "register_forward_hook").replace(
-        "HOOK", "forward_hook_fn")}
+"""
+    + _MATMUL_HOOK_NET.replace("REGISTER", "register_forward_hook").replace(
+        "HOOK", "forward_hook_fn"
+    ),
+}
 
 EXAMPLES["002_register_forward_pre_hook"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import numpy as np
 import cellax as ms
 from cellax import Tensor, nn, ops
 ms.set_context(mode=ms.PYNATIVE_MODE)
 def forward_pre_hook_fn(cell, inputs):
     print("forward inputs: ", inputs)
-''' + _MATMUL_HOOK_NET.replace("REGISTER", "register_forward_pre_hook").replace(
-        "HOOK", "forward_pre_hook_fn")}
+"""
+    + _MATMUL_HOOK_NET.replace("REGISTER", "register_forward_pre_hook").replace(
+        "HOOK", "forward_pre_hook_fn"
+    ),
+}
 
 EXAMPLES["002_register_state_dict_pre_hook"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax
 
 class NetA(cellax.nn.Cell):
@@ -1079,18 +1197,23 @@ handle = net.register_state_dict_pre_hook(_add_extra_param)
 net_state_dict = net.state_dict()
 handle.remove()
 print("extra_param" in net_state_dict)
-'''}
+""",
+}
 
 EXAMPLES["002_set_data_parallel"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax.nn as nn
 net = nn.Dense(3, 4)
 net.set_data_parallel()
-'''}
+""",
+}
 
 # The lines after "# test:" check the outputs' shapes (test-only addition).
 EXAMPLES["002_set_inputs"] = {
-    "mode": "doctest", "code": _RELU_NET + '''\
+    "mode": "doctest",
+    "code": _RELU_NET
+    + """\
 input = Tensor(np.random.random([3, 10]), dtype=ms.float32)
 output = net(input)
 
@@ -1099,13 +1222,17 @@ net2.set_inputs(x=input_dyn)
 output = net2(input)
 # test:
 print(output.shape, bool((output.asnumpy() == np.maximum(input.asnumpy(), 0)).all()))
-'''}
+""",
+}
 
 EXAMPLES["002_set_jit_config"] = {
-    "mode": "doctest", "code": _FLAGS_NET + '''\
+    "mode": "doctest",
+    "code": _FLAGS_NET
+    + """\
 jitconfig = ms.JitConfig()
 net.set_jit_config(jitconfig)
-'''}
+""",
+}
 
 # The seed's Block/example never call ``super().__init__()``, use the nonexistent ``nn.Dense2``
 # and use the return value of ``Cell.shard`` (None in MindSpore 2.10, whose own docstring now
@@ -1113,7 +1240,8 @@ net.set_jit_config(jitconfig)
 # classes. Nearest working version: ``super().__init__()``, ``nn.Dense``, shard called for its
 # effect, and ``example`` instantiated and run (test-only addition after "# test:").
 EXAMPLES["002_shard"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax
 import cellax.nn as nn
 
@@ -1141,25 +1269,28 @@ class example(nn.Cell):
 # test:
 net = example()
 print(net(cellax.ops.ones((2, 10), cellax.float32)).shape)
-'''}
+""",
+}
 
 EXAMPLES["002_state_dict"] = {"mode": "doctest", "code": _MODEL_STATE}
 
 EXAMPLES["002_to_float"] = {
-    "mode": "doctest", "code": '''
+    "mode": "doctest",
+    "code": """
 import cellax.nn as nn
 from cellax import dtype as mstype
 
 net = nn.Conv2d(120, 240, 4, has_bias=False, weight_init='normal')
 net.to_float(mstype.float16)
-'''}
+""",
+}
 
 # =============================================================================================
 # Seed 004 (two notebooks: network building, and functional autodiff)
 # =============================================================================================
 
 EXAMPLES["004_network_print"] = {
-    "code": '''
+    "code": """
 import cellax
 from cellax import nn, ops
 
@@ -1182,52 +1313,67 @@ class Network(nn.Cell):
 
 model = Network()
 print(model)
-'''}
+"""
+}
 
 EXAMPLES["004_logits"] = {
-    "needs": ["004_network_print"], "mode": "notebook", "code": '''
+    "needs": ["004_network_print"],
+    "mode": "notebook",
+    "code": """
 X = ops.ones((1, 28, 28), cellax.float32)
 logits = model(X)
 # print logits
 logits
-'''}
+""",
+}
 
 EXAMPLES["004_predicted_class"] = {
-    "needs": ["004_network_print", "004_logits"], "code": '''
+    "needs": ["004_network_print", "004_logits"],
+    "code": """
 pred_probab = nn.Softmax(axis=1)(logits)
 y_pred = pred_probab.argmax(1)
 print(f"Predicted class: {y_pred}")
-'''}
+""",
+}
 
 EXAMPLES["004_input_image"] = {
-    "needs": ["004_network_print"], "code": '''
+    "needs": ["004_network_print"],
+    "code": """
 input_image = ops.ones((3, 28, 28), cellax.float32)
 print(input_image.shape)
-'''}
+""",
+}
 
 EXAMPLES["004_flatten"] = {
-    "needs": ["004_network_print", "004_input_image"], "code": '''
+    "needs": ["004_network_print", "004_input_image"],
+    "code": """
 flatten = nn.Flatten()
 flat_image = flatten(input_image)
 print(flat_image.shape)
-'''}
+""",
+}
 
 EXAMPLES["004_dense"] = {
-    "needs": ["004_network_print", "004_input_image", "004_flatten"], "code": '''
+    "needs": ["004_network_print", "004_input_image", "004_flatten"],
+    "code": """
 layer1 = nn.Dense(in_channels=28*28, out_channels=20)
 hidden1 = layer1(flat_image)
 print(hidden1.shape)
-'''}
+""",
+}
 
 EXAMPLES["004_relu"] = {
-    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense"], "code": '''
+    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense"],
+    "code": """
 print(f"Before ReLU: {hidden1}\\n\\n")
 hidden1 = nn.ReLU()(hidden1)
 print(f"After ReLU: {hidden1}")
-'''}
+""",
+}
 
 EXAMPLES["004_sequential"] = {
-    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense"], "code": '''
+    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense"],
+    "code": """
 seq_modules = nn.SequentialCell(
     flatten,
     layer1,
@@ -1237,31 +1383,35 @@ seq_modules = nn.SequentialCell(
 
 logits = seq_modules(input_image)
 print(logits.shape)
-'''}
+""",
+}
 
 # The seed prints nothing here; the line after "# test:" checks the rows sum to 1 (test-only).
 EXAMPLES["004_softmax"] = {
-    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense",
-              "004_sequential"], "code": '''
+    "needs": ["004_network_print", "004_input_image", "004_flatten", "004_dense", "004_sequential"],
+    "code": """
 softmax = nn.Softmax(axis=1)
 pred_probab = softmax(logits)
 # test:
 print(pred_probab.shape, np.allclose(pred_probab.asnumpy().sum(axis=1), 1.0))
-'''.replace("# test:\n", "# test:\nimport numpy as np\n")}
+""".replace("# test:\n", "# test:\nimport numpy as np\n"),
+}
 
 EXAMPLES["004_model_parameters"] = {
-    "needs": ["004_network_print"], "code": '''
+    "needs": ["004_network_print"],
+    "code": """
 print(f"Model structure: {model}\\n\\n")
 
 for name, param in model.parameters_and_names():
     print(f"Layer: {name}\\nSize: {param.shape}\\nValues : {param[:2]} \\n")
-'''}
+""",
+}
 
 # w and b come from np.random.randn; the two set_data lines after "# test:" (test-only) make
 # z = x @ w + b the z the seed prints ([-0.3650626 2.1383815 -0.45075506]), so that every
 # printed loss / gradient below is the seed's own (the seed's loss 1.0899742 is mean(softplus(z))).
 EXAMPLES["004_autodiff_setup"] = {
-    "code": '''
+    "code": """
 import numpy as np
 import cellax
 from cellax import nn
@@ -1285,30 +1435,38 @@ def function_with_logits(x, y, w, b):
     z = ops.matmul(x, w) + b
     loss = ops.binary_cross_entropy_with_logits(z, y, ops.ones_like(z), ops.ones_like(z))
     return loss, z
-'''}
+"""
+}
 
 EXAMPLES["004_loss"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 loss = function(x, y, w, b)
 print(loss)
-'''}
+""",
+}
 
 EXAMPLES["004_grad"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 grad_fn = cellax.grad(function, (2, 3))
 grads = grad_fn(x, y, w, b)
 print(grads)
-'''}
+""",
+}
 
 EXAMPLES["004_grad_with_logits"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 grad_fn = cellax.grad(function_with_logits, (2, 3))
 grads = grad_fn(x, y, w, b)
 print(grads)
-'''}
+""",
+}
 
 EXAMPLES["004_stop_gradient"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 def function_stop_gradient(x, y, w, b):
     z = ops.matmul(x, w) + b
     loss = ops.binary_cross_entropy_with_logits(z, y, ops.ones_like(z), ops.ones_like(z))
@@ -1317,17 +1475,21 @@ def function_stop_gradient(x, y, w, b):
 grad_fn = cellax.grad(function_stop_gradient, (2, 3))
 grads = grad_fn(x, y, w, b)
 print(grads)
-'''}
+""",
+}
 
 EXAMPLES["004_has_aux"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 grad_fn = cellax.grad(function_with_logits, (2, 3), has_aux=True)
 grads, (z,) = grad_fn(x, y, w, b)
 print(grads, z)
-'''}
+""",
+}
 
 EXAMPLES["004_value_and_grad_cell"] = {
-    "needs": ["004_autodiff_setup"], "code": '''
+    "needs": ["004_autodiff_setup"],
+    "code": """
 # Define model
 class Network(nn.Cell):
     def __init__(self):
@@ -1353,7 +1515,8 @@ def forward_fn(x, y):
 grad_fn = cellax.value_and_grad(forward_fn, None, weights=model.trainable_params())
 loss, grads = grad_fn(x, y)
 print(grads)
-'''}
+""",
+}
 
 
 # =============================================================================================
@@ -1385,8 +1548,7 @@ def run_example(name, capsys):
     np.random.seed(0)
     with contextlib.redirect_stdout(io.StringIO()):
         for need in ex.get("needs", []):
-            _exec_source(EXAMPLES[need]["code"], need, scope,
-                         EXAMPLES[need].get("mode", "exec"))
+            _exec_source(EXAMPLES[need]["code"], need, scope, EXAMPLES[need].get("mode", "exec"))
     capsys.readouterr()
     _exec_source(ex["code"], name, scope, ex.get("mode", "exec"))
     return capsys.readouterr().out
@@ -1404,7 +1566,6 @@ def run_example_once(name, capsys):
 
 with open(GOLDEN_PATH) as _f:
     GOLDEN = json.load(_f)
-
 
 
 # =============================================================================================
@@ -1430,24 +1591,65 @@ with open(GOLDEN_PATH) as _f:
 # MindSpore 2.10 has no nn.Buffer: the recording registers the same buffers with
 # register_buffer (see record_seed_examples.py).
 EXACT = [
-    "000_functional_in_cell", "000_functional_standalone", "000_cell_auto_prefix",
+    "000_functional_in_cell",
+    "000_functional_standalone",
+    "000_cell_auto_prefix",
     "000_trainable_params",
-    "001_get_single_param", "001_trainable_params", "001_get_parameters_type",
-    "001_parameters_and_names", "001_setitem", "001_set_data", "001_jit_assign",
-    "001_parameter_tuple", "001_set_train_true", "001_set_train_false", "001_threshold",
-    "001_bprop_dropout2d", "001_bprop_with_param", "001_hook_backward",
-    "001_forward_pre_hook", "001_forward_pre_hook_new_data", "001_forward_hook",
-    "002_cell", "002_add_flags", "002_add_flags_recursive", "002_apply", "002_buffers",
-    "002_cells", "002_cells_and_names", "002_get_buffer", "002_get_flags", "002_get_inputs",
-    "002_get_parameters", "002_get_sub_cell", "002_init_parameters_data",
-    "002_insert_child_to_cell", "002_insert_param_to_cell", "002_load_state_dict",
-    "002_name_cells", "002_named_buffers", "002_param_prefix", "002_parameters_and_names",
-    "002_parameters_dict", "002_register_backward_hook", "002_register_backward_pre_hook",
-    "002_register_buffer", "002_register_forward_hook", "002_register_forward_pre_hook",
-    "002_register_state_dict_pre_hook", "002_set_inputs", "002_set_jit_config",
-    "002_state_dict", "002_to_float",
-    "004_network_print", "004_input_image", "004_flatten", "004_dense", "004_sequential",
-    "004_softmax", "004_loss",
+    "001_get_single_param",
+    "001_trainable_params",
+    "001_get_parameters_type",
+    "001_parameters_and_names",
+    "001_setitem",
+    "001_set_data",
+    "001_jit_assign",
+    "001_parameter_tuple",
+    "001_set_train_true",
+    "001_set_train_false",
+    "001_threshold",
+    "001_bprop_dropout2d",
+    "001_bprop_with_param",
+    "001_hook_backward",
+    "001_forward_pre_hook",
+    "001_forward_pre_hook_new_data",
+    "001_forward_hook",
+    "002_cell",
+    "002_add_flags",
+    "002_add_flags_recursive",
+    "002_apply",
+    "002_buffers",
+    "002_cells",
+    "002_cells_and_names",
+    "002_get_buffer",
+    "002_get_flags",
+    "002_get_inputs",
+    "002_get_parameters",
+    "002_get_sub_cell",
+    "002_init_parameters_data",
+    "002_insert_child_to_cell",
+    "002_insert_param_to_cell",
+    "002_load_state_dict",
+    "002_name_cells",
+    "002_named_buffers",
+    "002_param_prefix",
+    "002_parameters_and_names",
+    "002_parameters_dict",
+    "002_register_backward_hook",
+    "002_register_backward_pre_hook",
+    "002_register_buffer",
+    "002_register_forward_hook",
+    "002_register_forward_pre_hook",
+    "002_register_state_dict_pre_hook",
+    "002_set_inputs",
+    "002_set_jit_config",
+    "002_state_dict",
+    "002_to_float",
+    "004_network_print",
+    "004_input_image",
+    "004_flatten",
+    "004_dense",
+    "004_sequential",
+    "004_softmax",
+    "004_loss",
 ]
 
 # Distributed requests: MindSpore 2.10 accepts them silently (single process); cellax records
@@ -1555,20 +1757,26 @@ def test_001_backward_hook_conv_bn(capsys):
     assert _numbers(out) == pytest.approx(_numbers(GOLDEN["001_backward_hook_conv_bn"]), rel=1e-6)
 
 
-@pytest.mark.xfail(strict=True, reason="BatchNorm inference 1/sqrt(1 + 1e-5) is 1 ulp off under "
-                   "jit: XLA CPU rewrites x * rsqrt(v) / x / sqrt(v) to its fast rsqrt, giving "
-                   "0.999995053 where MindSpore (and eager 1/sqrt) give the correctly rounded "
-                   "0.999994993 (ops/_nn_layers.py batch_norm)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="BatchNorm inference 1/sqrt(1 + 1e-5) is 1 ulp off under "
+    "jit: XLA CPU rewrites x * rsqrt(v) / x / sqrt(v) to its fast rsqrt, giving "
+    "0.999995053 where MindSpore (and eager 1/sqrt) give the correctly rounded "
+    "0.999994993 (ops/_nn_layers.py batch_norm)",
+)
 def test_001_backward_hook_conv_bn_exact(capsys):
     out = run_example_once("001_backward_hook_conv_bn", capsys)
     assert out == GOLDEN["001_backward_hook_conv_bn"]
 
 
 @special
-@pytest.mark.xfail(strict=True, reason="Cell naming: MindSpore names the Parameters of a Cell "
-                   "appended to an EMPTY CellList '<index>.<path>' ('0.block.y': its container "
-                   "derives the prefix from the existing children's Parameter names, none here); "
-                   "cellax uses the list's own prefix ('blocks.0.block.y')")
+@pytest.mark.xfail(
+    strict=True,
+    reason="Cell naming: MindSpore names the Parameters of a Cell "
+    "appended to an EMPTY CellList '<index>.<path>' ('0.block.y': its container "
+    "derives the prefix from the existing children's Parameter names, none here); "
+    "cellax uses the list's own prefix ('blocks.0.block.y')",
+)
 def test_002_offload(capsys):
     assert _run_checked("002_offload", capsys) == GOLDEN["002_offload"]
 
@@ -1586,13 +1794,15 @@ def test_002_place(capsys):
 # (1.36578366e-01 vs the seed's 1.36578202e-01: its sigmoid kernel); checked to 2e-6.
 
 
-
-
 def _grads_text(vals):
     row = ",  ".join(vals)
-    return ("(Tensor(shape=[5, 3], dtype=Float32, value=\n"
-            + "[[ {r}],\n [ {r}],\n [ {r}],\n [ {r}],\n [ {r}]]".format(r=row)
-            + "), Tensor(shape=[3], dtype=Float32, value= [ " + row + "]))")
+    return (
+        "(Tensor(shape=[5, 3], dtype=Float32, value=\n"
+        + "[[ {r}],\n [ {r}],\n [ {r}],\n [ {r}],\n [ {r}]]".format(r=row)
+        + "), Tensor(shape=[3], dtype=Float32, value= [ "
+        + row
+        + "]))"
+    )
 
 
 _SEED_GRADS = _grads_text(["1.36578202e-01", "2.98192739e-01", "1.29727095e-01"])
@@ -1603,21 +1813,29 @@ def _numbers(text):
     return [float(v) for v in re.findall(r"-?\d+\.\d*(?:e[-+]\d+)?", text)]
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("004_grad", _SEED_GRADS + "\n"),
-    ("004_stop_gradient", _SEED_GRADS + "\n"),
-    ("004_value_and_grad_cell", _SEED_GRADS + "\n"),
-    ("004_grad_with_logits", _SEED_GRADS_LOGITS + "\n"),
-    ("004_has_aux", _SEED_GRADS + " [-0.3650626   2.1383815  -0.45075506]\n"),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("004_grad", _SEED_GRADS + "\n"),
+        ("004_stop_gradient", _SEED_GRADS + "\n"),
+        ("004_value_and_grad_cell", _SEED_GRADS + "\n"),
+        ("004_grad_with_logits", _SEED_GRADS_LOGITS + "\n"),
+        ("004_has_aux", _SEED_GRADS + " [-0.3650626   2.1383815  -0.45075506]\n"),
+    ],
+)
 def test_004_grads(name, expected, capsys):
     out = run_example(name, capsys)
     assert out == expected
     assert _numbers(out) == pytest.approx(_numbers(GOLDEN[name]), rel=2e-6)
 
 
-for _n in ["004_grad", "004_stop_gradient", "004_value_and_grad_cell", "004_grad_with_logits",
-           "004_has_aux"]:
+for _n in [
+    "004_grad",
+    "004_stop_gradient",
+    "004_value_and_grad_cell",
+    "004_grad_with_logits",
+    "004_has_aux",
+]:
     SPECIAL[_n] = test_004_grads
 
 
@@ -1628,10 +1846,14 @@ def test_004_logits(capsys):
     num = r"-?\d\.\d{8}e[-+]\d\d"
     assert re.fullmatch(
         r"Tensor\(shape=\[1, 10\], dtype=Float32, value=\n"
-        rf"\[\[ ?{num}, +{num}, +{num} \.\.\. +{num}, +{num}, +{num}\]\]\)\n", out)
-    assert re.fullmatch(r"Tensor\(shape=\[1, 10\], dtype=Float32, value=\n"
-                        rf"\[\[ ?{num}, +{num}, +{num} \.\.\. +{num}, +{num}, +{num}\]\]\)\n",
-                        GOLDEN["004_logits"])
+        rf"\[\[ ?{num}, +{num}, +{num} \.\.\. +{num}, +{num}, +{num}\]\]\)\n",
+        out,
+    )
+    assert re.fullmatch(
+        r"Tensor\(shape=\[1, 10\], dtype=Float32, value=\n"
+        rf"\[\[ ?{num}, +{num}, +{num} \.\.\. +{num}, +{num}, +{num}\]\]\)\n",
+        GOLDEN["004_logits"],
+    )
 
 
 @special
@@ -1669,8 +1891,11 @@ def test_004_model_parameters(capsys):
     for ours, theirs in zip(layers, gold_layers):
         assert ours.splitlines()[:2] == theirs.splitlines()[:2]
         if ".bias" in ours.splitlines()[0]:
-            assert ours == theirs == ours.splitlines()[0] + "\n" + ours.splitlines()[1] + \
-                "\nValues : [0. 0.] \n\n"
+            assert (
+                ours
+                == theirs
+                == ours.splitlines()[0] + "\n" + ours.splitlines()[1] + "\nValues : [0. 0.] \n\n"
+            )
         else:
             assert ours.splitlines()[2].startswith("Values : [[")
             assert " ... " in ours

@@ -30,13 +30,14 @@ def test_seed000_parameter_lists(capsys):
         "[Parameter (name=weight, shape=(1, 2), dtype=Float32, requires_grad=True)]\n"
         "{'weight': Parameter (name=weight, shape=(1, 2), dtype=Float32, requires_grad=True), "
         "'bias': Parameter (name=bias, shape=(1,), dtype=Float32, requires_grad=False)}\n"
-        "bias [0.]\n")
+        "bias [0.]\n"
+    )
 
 
 def test_seed001_parameter_updates(capsys):
     b = Parameter(Tensor(np.array([-0.5028582, 1.1633672, 0.09719072]), ms.float32), name="b")
     print(b.asnumpy())
-    b[0] = 1.
+    b[0] = 1.0
     print(b.asnumpy())
     b.set_data(Tensor([3, 4, 5]))
     print(b.asnumpy())
@@ -44,7 +45,8 @@ def test_seed001_parameter_updates(capsys):
     print(b.asnumpy())
     assert capsys.readouterr().out == (
         "[-0.5028582   1.1633672   0.09719072]\n[1.         1.1633672  0.09719072]\n"
-        "[3. 4. 5.]\n[7. 8. 9.]\n")
+        "[3. 4. 5.]\n[7. 8. 9.]\n"
+    )
 
 
 def test_seed001_parameter_tuple(capsys):
@@ -61,14 +63,15 @@ def test_seed001_parameter_tuple(capsys):
         "Parameter (name=z, shape=(), dtype=Float32, requires_grad=True))\n"
         "(Parameter (name=params_copy.x, shape=(2, 3), dtype=Int64, requires_grad=True), "
         "Parameter (name=params_copy.y, shape=(1, 2, 3), dtype=Float32, requires_grad=True), "
-        "Parameter (name=params_copy.z, shape=(), dtype=Float32, requires_grad=True))\n")
+        "Parameter (name=params_copy.z, shape=(), dtype=Float32, requires_grad=True))\n"
+    )
 
 
 def test_seed001_reprs(capsys):
     inputs = ms.Tensor([0.1, 0.2, 0.3], ms.float32)
     out = ops.select(inputs > 0.1, inputs, ops.fill(inputs.dtype, inputs.shape, 20))
     print(repr(out))
-    print((Tensor(2.0), ))
+    print((Tensor(2.0),))
     print((Tensor(4.0), Tensor(4.0)))
     print((Tensor([2.0]), Tensor([2.0])))
     print((Tensor(np.ones((1, 2, 1, 1)), ms.float32),))
@@ -82,15 +85,32 @@ def test_seed001_reprs(capsys):
         "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))\n"
         "(Tensor(shape=[1, 2, 1, 1], dtype=Float32, value=\n[[[[ 1.00000000e+00]],\n"
         "  [[ 1.00000000e+00]]]]),)\n"
-        "[[[[2. 2.]\n   [2. 2.]]]]\n")
+        "[[[[2. 2.]\n   [2. 2.]]]]\n"
+    )
 
 
 def test_seed004_shapes_and_prints(capsys):
     x = ops.ones((1, 28, 28), ms.float32)
     print(x.shape)
-    logits = Tensor(np.array([[-4.94648516e-03, 6.39686594e-04, 3.57396412e-03, 1.0, 2.0, 3.0,
-                               -4.10500448e-03, -7.01633748e-03, 6.29030075e-03, 0.5]]),
-                    ms.float32)
+    logits = Tensor(
+        np.array(
+            [
+                [
+                    -4.94648516e-03,
+                    6.39686594e-04,
+                    3.57396412e-03,
+                    1.0,
+                    2.0,
+                    3.0,
+                    -4.10500448e-03,
+                    -7.01633748e-03,
+                    6.29030075e-03,
+                    0.5,
+                ]
+            ]
+        ),
+        ms.float32,
+    )
     print(repr(logits))
     y_pred = Tensor([5])
     print(f"Predicted class: {y_pred}")
@@ -101,13 +121,16 @@ def test_seed004_shapes_and_prints(capsys):
         "Tensor(shape=[1, 10], dtype=Float32, value=\n[[-4.94648516e-03,  6.39686594e-04,  "
         "3.57396412e-03 ... -7.01633748e-03,  6.29030075e-03,  5.00000000e-01]])\n"
         "Predicted class: [5]\n"
-        "(2, 3) [0. 0.]\n")
+        "(2, 3) [0. 0.]\n"
+    )
 
 
 def test_seed004_grad_tuple_repr():
-    g = Tensor(np.tile(np.array([1.36578202e-01, 2.98192710e-01, 1.29727080e-01]), (5, 1)),
-               ms.float32)
+    g = Tensor(
+        np.tile(np.array([1.36578202e-01, 2.98192710e-01, 1.29727080e-01]), (5, 1)), ms.float32
+    )
     row = "[ 1.36578202e-01,  2.98192710e-01,  1.29727080e-01]"
-    assert repr(g) == ("Tensor(shape=[5, 3], dtype=Float32, value=\n[" + row
-                       + (",\n " + row) * 4 + "])")
+    assert repr(g) == (
+        "Tensor(shape=[5, 3], dtype=Float32, value=\n[" + row + (",\n " + row) * 4 + "])"
+    )
     assert repr(g[0]) == "Tensor(shape=[3], dtype=Float32, value= " + row + ")"

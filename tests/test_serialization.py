@@ -34,8 +34,21 @@ def _load_module(name):
 fixture_module = _load_module("make_cellax_fixture")
 ENTRIES = fixture_module.ENTRIES
 
-DTYPES = [ms.float16, ms.float32, ms.float64, ms.bfloat16, ms.int8, ms.int16, ms.int32,
-          ms.int64, ms.uint8, ms.uint16, ms.uint32, ms.uint64, ms.bool_]  # fmt: skip
+DTYPES = [
+    ms.float16,
+    ms.float32,
+    ms.float64,
+    ms.bfloat16,
+    ms.int8,
+    ms.int16,
+    ms.int32,
+    ms.int64,
+    ms.uint8,
+    ms.uint16,
+    ms.uint32,
+    ms.uint64,
+    ms.bool_,
+]
 
 
 def _values(dtype, shape=(3, 5)):
@@ -114,8 +127,10 @@ def test_seed_000_flow(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize("format", ["ckpt", "safetensors"])
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 def test_dtype_round_trip_is_exact(tmp_path, dtype, format):
-    params = [Parameter(Tensor(_values(dtype), dtype), name="p"),
-              Parameter(Tensor(_values(dtype, ()), dtype), name="scalar")]  # fmt: skip
+    params = [
+        Parameter(Tensor(_values(dtype), dtype), name="p"),
+        Parameter(Tensor(_values(dtype, ()), dtype), name="scalar"),
+    ]
     path = str(tmp_path / f"dtypes.{format}")
     ms.save_checkpoint(params, path, format=format)
     loaded = ms.load_checkpoint(path, format=format)
@@ -136,8 +151,14 @@ def test_nested_network_round_trip(tmp_path):
     assert os.path.exists(path + ".ckpt")
     names = list(ms.load_checkpoint(path + ".ckpt"))
     assert names == [p.name for p in net.get_parameters()]
-    assert set(names) == {"features.0.weight", "features.0.bias", "features.2.weight",
-                          "features.2.bias", "head.scale", "head.count"}  # fmt: skip
+    assert set(names) == {
+        "features.0.weight",
+        "features.0.bias",
+        "features.2.weight",
+        "features.2.bias",
+        "head.scale",
+        "head.count",
+    }
     other = Nested()
     assert not np.allclose(other(x).asnumpy(), expected)
     ms.load_checkpoint(path + ".ckpt", net=other)
@@ -164,24 +185,36 @@ def test_save_object_kinds_and_append_dict(tmp_path):
     weight = Parameter(Tensor(np.ones((2, 2)), ms.float32), name="w")
     path = str(tmp_path / "kinds.ckpt")
     ms.save_checkpoint(
-        {"w": weight, "t": Tensor(np.arange(3), ms.int16), "n": np.full(2, 0.5, np.float64),
-         "s": "text"},
+        {
+            "w": weight,
+            "t": Tensor(np.arange(3), ms.int16),
+            "n": np.full(2, 0.5, np.float64),
+            "s": "text",
+        },
         path,
-        append_dict={"epoch": 3, "lr": 0.1, "done": True, "name": "run-1",
-                     "extra": Tensor(np.ones(1), ms.float16)},
-    )  # fmt: skip
+        append_dict={
+            "epoch": 3,
+            "lr": 0.1,
+            "done": True,
+            "name": "run-1",
+            "extra": Tensor(np.ones(1), ms.float16),
+        },
+    )
     loaded = ms.load_checkpoint(path)
     assert list(loaded) == ["w", "t", "n", "s", "epoch", "lr", "done", "name", "extra"]
     assert loaded["s"] == "text" and loaded["name"] == "run-1"
     assert loaded["t"].dtype == ms.int16 and loaded["n"].dtype == ms.float64
     assert (loaded["epoch"].dtype, loaded["epoch"].shape, loaded["epoch"].item()) == (
-        ms.int64, (), 3)
+        ms.int64,
+        (),
+        3,
+    )
     assert loaded["lr"].dtype == ms.float32 and loaded["done"].dtype == ms.bool_
-    ms.save_checkpoint([{"name": "a", "data": Tensor(np.ones(2), ms.float32)}, {"name": "b",
-                        "data": weight}], path)  # fmt: skip
+    ms.save_checkpoint(
+        [{"name": "a", "data": Tensor(np.ones(2), ms.float32)}, {"name": "b", "data": weight}], path
+    )
     assert list(ms.load_checkpoint(path)) == ["a", "b"]
-    ms.save_checkpoint([weight], path, choice_func=lambda name: name != "w",
-                       append_dict={"k": 1})  # fmt: skip
+    ms.save_checkpoint([weight], path, choice_func=lambda name: name != "w", append_dict={"k": 1})
     assert list(ms.load_checkpoint(path)) == ["k"]
 
 
@@ -214,7 +247,8 @@ def test_prefix_and_choice_filters(tmp_path):
     assert list(ms.load_checkpoint(path, specify_prefix="head")) == ["head.scale", "head.count"]
     assert list(ms.load_checkpoint(path, filter_prefix=["features", "head.s"])) == ["head.count"]
     assert list(ms.load_checkpoint(path, specify_prefix="head", filter_prefix="head.c")) == [
-        "head.scale"]
+        "head.scale"
+    ]
     chosen = ms.load_checkpoint(path, choice_func=lambda name: name.endswith("bias"))
     assert list(chosen) == ["features.0.bias", "features.2.bias"]
     with pytest.raises(ValueError, match="loaded parameter dict is empty"):
@@ -273,8 +307,9 @@ def test_mindspore_checkpoint_loads_into_same_cellax_network():
 
 def test_mindspore_safetensors_loads():
     expected = np.load(os.path.join(FIXTURES, "ms_small_expected.npz"))
-    loaded = ms.load_checkpoint(os.path.join(FIXTURES, "ms_small.safetensors"),
-                                format="safetensors")  # fmt: skip
+    loaded = ms.load_checkpoint(
+        os.path.join(FIXTURES, "ms_small.safetensors"), format="safetensors"
+    )
     assert list(loaded) == sorted(loaded)
     assert loaded["shift_bf16"].dtype == ms.bfloat16
     np.testing.assert_array_equal(loaded["table"].asnumpy(), expected["w:table"])
@@ -363,8 +398,10 @@ def test_load_param_into_net_matches_mindspore(case):
 def test_mismatch_names_parameter_and_changes_nothing():
     net = Nested()
     before = {p.name: p.asnumpy() for p in net.get_parameters()}
-    good = {name: Parameter(Tensor(np.ones(v.shape), ms.dtype.from_numpy_dtype(v.dtype)),
-                            name=name) for name, v in before.items()}  # fmt: skip
+    good = {
+        name: Parameter(Tensor(np.ones(v.shape), ms.dtype.from_numpy_dtype(v.dtype)), name=name)
+        for name, v in before.items()
+    }
     bad = dict(good)
     bad["head.scale"] = Parameter(Tensor(np.ones(4), ms.float32), name="head.scale")
     with pytest.raises(ValueError, match=r"'head.scale'.*shape \(3,\).*shape \(4,\)"):
@@ -395,8 +432,10 @@ def test_load_does_not_share_buffers_with_the_dict():
 
 def test_load_reshapes_trailing_unit_dims_and_scalars():
     net = nn.Dense(2, 3)
-    ckpt = {"weight": Parameter(Tensor(np.ones((3, 2, 1, 1)), ms.float32), name="weight"),
-            "bias": Parameter(Tensor(np.full((3, 1), 2.0), ms.float32), name="bias")}
+    ckpt = {
+        "weight": Parameter(Tensor(np.ones((3, 2, 1, 1)), ms.float32), name="weight"),
+        "bias": Parameter(Tensor(np.full((3, 1), 2.0), ms.float32), name="bias"),
+    }
     assert ms.load_param_into_net(net, ckpt) == ([], [])
     assert net.weight.shape == (3, 2) and net.bias.shape == (3,)
     np.testing.assert_array_equal(net.bias.asnumpy(), [2.0, 2.0, 2.0])
@@ -461,8 +500,9 @@ def test_corrupted_file_is_a_clear_error(good_ckpt, tmp_path, damage):
     }[damage]
     path = _write(str(tmp_path / "bad.ckpt"), content)
     message = {"type": "tensor_type 'Flxat32'", "empty": "empty"}.get(damage, "")
-    with pytest.raises(ValueError, match=f"bad.ckpt' is not a valid MindSpore checkpoint: "
-                                         f".*{message}"):  # fmt: skip
+    with pytest.raises(
+        ValueError, match=f"bad.ckpt' is not a valid MindSpore checkpoint: .*{message}"
+    ):
         ms.load_checkpoint(path)
 
 
@@ -539,8 +579,12 @@ def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path):
     path = str(tmp_path / "model.ckpt")
     ms.save_checkpoint(_dense_params(1.5), path)
     before = _read(path)
-    process = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, path], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-c", _KILL_SCRIPT, path],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     killed_mid_write = False
     deadline = time.monotonic() + 60
     try:
@@ -652,8 +696,9 @@ def test_save_checkpoint_errors(tmp_path):
     with pytest.raises(ValueError, match="when format is 'safetensors', the parameter 'enc_key'"):
         ms.save_checkpoint(net, path, enc_key=b"k", format="safetensors")
     with pytest.raises(ValueError, match="can not hold the string entry 'note'"):
-        ms.save_checkpoint(net, str(tmp_path / "s.safetensors"), format="safetensors",
-                           append_dict={"note": "x"})  # fmt: skip
+        ms.save_checkpoint(
+            net, str(tmp_path / "s.safetensors"), format="safetensors", append_dict={"note": "x"}
+        )
     assert os.listdir(tmp_path) == []
 
 

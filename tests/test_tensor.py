@@ -15,7 +15,8 @@ import cellax as ms
 from cellax import Tensor
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 
@@ -32,15 +33,33 @@ def _binop_subset(key: str) -> bool:
     return FULL or key in _NAMED or (crc % 3 == 0 if " + " in key else crc % 60 == 0)
 
 
-_NAMED = {"binop int64 + float", "binop int32 + int64", "binop float16 + float32",
-          "binop bool_ + int", "binop uint8 + int8", "binop int32 / int32", "binop int / int64",
-          "binop int64 // int32", "binop float16 + bfloat16", "binop bool_ // bool_",
-          "binop bool_ - bool_", "binop bool_ ** int", "binop float / int32"}
+_NAMED = {
+    "binop int64 + float",
+    "binop int32 + int64",
+    "binop float16 + float32",
+    "binop bool_ + int",
+    "binop uint8 + int8",
+    "binop int32 / int32",
+    "binop int / int64",
+    "binop int64 // int32",
+    "binop float16 + bfloat16",
+    "binop bool_ // bool_",
+    "binop bool_ - bool_",
+    "binop bool_ ** int",
+    "binop float / int32",
+}
 
 
 BINOP = fc.selected(CASES, [k for k in CASES if k.startswith("binop") and _binop_subset(k)])
-OTHER = fc.selected(CASES, [k for k in CASES if k.startswith("unary")] + list(fc.MISC_OPS)
-                    + list(fc.CONSTRUCT) + list(fc.ATTRS) + list(fc.INDEX) + list(fc.SETITEM))
+OTHER = fc.selected(
+    CASES,
+    [k for k in CASES if k.startswith("unary")]
+    + list(fc.MISC_OPS)
+    + list(fc.CONSTRUCT)
+    + list(fc.ATTRS)
+    + list(fc.INDEX)
+    + list(fc.SETITEM),
+)
 
 
 @pytest.mark.parametrize("key,case", BINOP, ids=[k for k, _ in BINOP])
@@ -63,11 +82,20 @@ def test_golden_table_covers_promotion_pairs():
 
 
 # -- construction -------------------------------------------------------------------------
-@pytest.mark.parametrize("data,dtype", [
-    (1, ms.int64), (1.5, ms.float32), (True, ms.bool_), ([1, 2], ms.int64),
-    ([1.0, 2], ms.float32), (np.array([1.5]), ms.float64), (np.array([1], np.int32), ms.int32),
-    (np.float64(2.0), ms.float64), ((1, 2), ms.int64),
-])
+@pytest.mark.parametrize(
+    "data,dtype",
+    [
+        (1, ms.int64),
+        (1.5, ms.float32),
+        (True, ms.bool_),
+        ([1, 2], ms.int64),
+        ([1.0, 2], ms.float32),
+        (np.array([1.5]), ms.float64),
+        (np.array([1], np.int32), ms.int32),
+        (np.float64(2.0), ms.float64),
+        ((1, 2), ms.int64),
+    ],
+)
 def test_default_dtypes(data, dtype):
     t = Tensor(data)
     assert t.dtype == dtype
@@ -95,12 +123,15 @@ def test_tensor_is_a_pytree():
     assert jax.tree.leaves(t)[0] is t.jax
 
 
-@pytest.mark.parametrize("data,error,match", [
-    ([[1, 2], [3]], TypeError, "rectangular"),
-    ("abc", TypeError, "'input_data' must be"),
-    (None, TypeError, "'input_data' or 'shape'"),
-    ({"a": 1}, TypeError, "'input_data' must be"),
-])
+@pytest.mark.parametrize(
+    "data,error,match",
+    [
+        ([[1, 2], [3]], TypeError, "rectangular"),
+        ("abc", TypeError, "'input_data' must be"),
+        (None, TypeError, "'input_data' or 'shape'"),
+        ({"a": 1}, TypeError, "'input_data' must be"),
+    ],
+)
 def test_bad_input_data(data, error, match):
     with pytest.raises(error, match=match):
         Tensor(data)
@@ -200,18 +231,33 @@ _DT = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "float64": n
 @st.composite
 def _pair(draw):
     shape = tuple(draw(st.lists(st.integers(1, 3), min_size=0, max_size=3)))
-    b_shape = shape[draw(st.integers(0, len(shape))):]
+    b_shape = shape[draw(st.integers(0, len(shape))) :]
     dtype = draw(st.sampled_from(sorted(_DT)))
     elems = st.integers(-20, 20)
-    a = np.array(draw(st.lists(elems, min_size=int(np.prod(shape)),
-                               max_size=int(np.prod(shape)))), _DT[dtype]).reshape(shape)
-    b = np.array(draw(st.lists(elems.filter(bool), min_size=int(np.prod(b_shape)),
-                               max_size=int(np.prod(b_shape)))), _DT[dtype]).reshape(b_shape)
+    a = np.array(
+        draw(st.lists(elems, min_size=int(np.prod(shape)), max_size=int(np.prod(shape)))),
+        _DT[dtype],
+    ).reshape(shape)
+    b = np.array(
+        draw(
+            st.lists(
+                elems.filter(bool), min_size=int(np.prod(b_shape)), max_size=int(np.prod(b_shape))
+            )
+        ),
+        _DT[dtype],
+    ).reshape(b_shape)
     return a, b
 
 
-_NP_OPS = {"+": np.add, "-": np.subtract, "*": np.multiply, "<": np.less, "==": np.equal,
-           "//": np.floor_divide, "%": np.remainder}
+_NP_OPS = {
+    "+": np.add,
+    "-": np.subtract,
+    "*": np.multiply,
+    "<": np.less,
+    "==": np.equal,
+    "//": np.floor_divide,
+    "%": np.remainder,
+}
 
 
 @settings(max_examples=30, deadline=None)

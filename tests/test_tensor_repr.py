@@ -10,7 +10,8 @@ import cellax as ms
 from cellax import Tensor
 
 _spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py"))
+    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
+)
 fc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fc)
 
@@ -24,12 +25,15 @@ def test_repr_and_str_match_mindspore(key, case):
     fc.check(case, ms, BASE)
 
 
-@pytest.mark.parametrize("key,text", [
-    ("repr f32 (1, 10)", "[[-3.00000000e+00, -2.63000011e+00, -2.25999999e+00 ... "),
-    ("repr f32 (25,)", None),
-    ("repr float16 (4,)", "value= [-9.0000e+00, -2.0000e+00,  5.0000e+00,  1.2000e+01])"),
-    ("repr bool_ (4,)", "value= [ True,  True,  True,  True])"),
-])
+@pytest.mark.parametrize(
+    "key,text",
+    [
+        ("repr f32 (1, 10)", "[[-3.00000000e+00, -2.63000011e+00, -2.25999999e+00 ... "),
+        ("repr f32 (25,)", None),
+        ("repr float16 (4,)", "value= [-9.0000e+00, -2.0000e+00,  5.0000e+00,  1.2000e+01])"),
+        ("repr bool_ (4,)", "value= [ True,  True,  True,  True])"),
+    ],
+)
 def test_golden_shapes_of_interest(key, text):
     golden = CASES[key]["result"]["repr"]
     if text:
@@ -58,12 +62,15 @@ def test_seed_outputs():
     # seed 001: Threshold output and hook gradients
     assert repr(Tensor([20.0, 0.2, 0.3], ms.float32)) == (
         "Tensor(shape=[3], dtype=Float32, value= [ 2.00000000e+01,  2.00000003e-01,  "
-        "3.00000012e-01])")
+        "3.00000012e-01])"
+    )
     assert repr(Tensor(np.full((1, 2, 1, 1), 0.999995), ms.float32)) == (
         "Tensor(shape=[1, 2, 1, 1], dtype=Float32, value=\n[[[[ 9.99994993e-01]],\n"
-        "  [[ 9.99994993e-01]]]])")
+        "  [[ 9.99994993e-01]]]])"
+    )
     assert repr(Tensor([2.0], ms.float32)) == (
-        "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])")
+        "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])"
+    )
 
 
 def test_traced_tensor_prints_placeholder():

@@ -5,8 +5,18 @@ import pytest
 
 import cellax as ms
 from cellax import nn
-from cellax.train import (Accuracy, CheckpointConfig, History, LossMonitor, MAE, MSE, Model,
-                          ModelCheckpoint, Top1CategoricalAccuracy, TopKCategoricalAccuracy)
+from cellax.train import (
+    Accuracy,
+    CheckpointConfig,
+    History,
+    LossMonitor,
+    MAE,
+    MSE,
+    Model,
+    ModelCheckpoint,
+    Top1CategoricalAccuracy,
+    TopKCategoricalAccuracy,
+)
 
 
 def _dataset(n_batches=6, batch=16, seed=0):
@@ -22,8 +32,12 @@ def _dataset(n_batches=6, batch=16, seed=0):
 
 def test_model_trains_and_evaluates(capsys):
     net = nn.Dense(4, 3)
-    model = Model(net, nn.CrossEntropyLoss(), nn.SGD(net.trainable_params(), 0.1),
-                  metrics={"accuracy", "loss"})  # fmt: skip
+    model = Model(
+        net,
+        nn.CrossEntropyLoss(),
+        nn.SGD(net.trainable_params(), 0.1),
+        metrics={"accuracy", "loss"},
+    )
     data = _dataset()
     before = model.eval(data)
     history = History()
@@ -40,8 +54,9 @@ def test_model_trains_and_evaluates(capsys):
 def test_model_checkpoint_callback(tmp_path):
     net = nn.Dense(4, 3)
     model = Model(net, nn.CrossEntropyLoss(), nn.SGD(net.trainable_params(), 0.1))
-    callback = ModelCheckpoint("net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=3,
-                                                                       keep_checkpoint_max=2))
+    callback = ModelCheckpoint(
+        "net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=3, keep_checkpoint_max=2)
+    )
     model.train(1, _dataset(), callbacks=callback)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["net-1_3.ckpt", "net-1_6.ckpt"]
     loaded = ms.load_checkpoint(str(tmp_path / "net-1_6.ckpt"))

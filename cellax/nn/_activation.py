@@ -18,11 +18,33 @@ from ..ops._utils import arr, check_axis, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
-    "ReLU", "ReLU6", "LeakyReLU", "PReLU", "GELU", "FastGelu", "SiLU", "Sigmoid", "Tanh",
-    "Softmax", "LogSoftmax", "Softmin", "ELU", "SeLU", "CELU", "HSwish", "HSigmoid", "Hardtanh",
-    "Softsign", "Mish", "LogSigmoid", "Tanhshrink", "HShrink", "SoftShrink", "GLU",
+    "ReLU",
+    "ReLU6",
+    "LeakyReLU",
+    "PReLU",
+    "GELU",
+    "FastGelu",
+    "SiLU",
+    "Sigmoid",
+    "Tanh",
+    "Softmax",
+    "LogSoftmax",
+    "Softmin",
+    "ELU",
+    "SeLU",
+    "CELU",
+    "HSwish",
+    "HSigmoid",
+    "Hardtanh",
+    "Softsign",
+    "Mish",
+    "LogSigmoid",
+    "Tanhshrink",
+    "HShrink",
+    "SoftShrink",
+    "GLU",
     "get_activation",
-]  # fmt: skip
+]
 
 
 class _Elementwise(Cell):
@@ -458,13 +480,31 @@ class GLU(_AxisActivation):
 
 
 _ACTIVATIONS = {
-    "relu": ReLU, "relu6": ReLU6, "leakyrelu": LeakyReLU, "prelu": PReLU, "gelu": GELU,
-    "fast_gelu": FastGelu, "silu": SiLU, "sigmoid": Sigmoid, "tanh": Tanh, "softmax": Softmax,
-    "logsoftmax": LogSoftmax, "softmin": Softmin, "elu": ELU, "selu": SeLU, "celu": CELU,
-    "hswish": HSwish, "hsigmoid": HSigmoid, "hardtanh": Hardtanh, "softsign": Softsign,
-    "mish": Mish, "logsigmoid": LogSigmoid, "tanhshrink": Tanhshrink, "hshrink": HShrink,
+    "relu": ReLU,
+    "relu6": ReLU6,
+    "leakyrelu": LeakyReLU,
+    "prelu": PReLU,
+    "gelu": GELU,
+    "fast_gelu": FastGelu,
+    "silu": SiLU,
+    "sigmoid": Sigmoid,
+    "tanh": Tanh,
+    "softmax": Softmax,
+    "logsoftmax": LogSoftmax,
+    "softmin": Softmin,
+    "elu": ELU,
+    "selu": SeLU,
+    "celu": CELU,
+    "hswish": HSwish,
+    "hsigmoid": HSigmoid,
+    "hardtanh": Hardtanh,
+    "softsign": Softsign,
+    "mish": Mish,
+    "logsigmoid": LogSigmoid,
+    "tanhshrink": Tanhshrink,
+    "hshrink": HShrink,
     "softshrink": SoftShrink,
-}  # fmt: skip
+}
 
 
 def get_activation(name, prim_name=None):
@@ -495,4 +535,3 @@ def get_activation(name, prim_name=None):
             f"{sorted(_ACTIVATIONS)}."
         )
     return cls()
-

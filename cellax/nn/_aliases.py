@@ -34,8 +34,7 @@ _MINDSPORE_MODULES = {
     "layer.embedding": "Embedding EmbeddingExt EmbeddingLookup MultiFieldEmbeddingLookup",
     "layer.image": "CentralCrop ImageGradients MSSSIM PSNR PixelShuffle PixelUnshuffle SSIM",
     "layer.math": (
-        "DiGamma IGamma LBeta LGamma MatDet MatInverse MatMul Moments Range "
-        "ReduceLogSumExp"
+        "DiGamma IGamma LBeta LGamma MatDet MatInverse MatMul Moments Range ReduceLogSumExp"
     ),
     "layer.normalization": (
         "BatchNorm1d BatchNorm2d BatchNorm3d GroupNorm InstanceNorm1d InstanceNorm2d "
@@ -98,8 +97,7 @@ _MINDSPORE_MODULES = {
     ),
     "wrap.grad_reducer": "DistributedGradReducer PipelineGradReducer",
     "wrap.loss_scale": (
-        "DynamicLossScaleUpdateCell FixedLossScaleUpdateCell "
-        "TrainOneStepWithLossScaleCell"
+        "DynamicLossScaleUpdateCell FixedLossScaleUpdateCell TrainOneStepWithLossScaleCell"
     ),
 }
 

@@ -44,8 +44,9 @@ class CellType(type):
         return f"<class '{path}'>" if path else super().__repr__()
 
 
-class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
-           metaclass=CellType):  # fmt: skip
+class Cell(
+    CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin, metaclass=CellType
+):
     """The base class of every network and layer (``mindspore.nn.Cell``).
 
     Subclasses define ``construct``; Parameters, sub-Cells and buffers assigned as attributes
@@ -157,8 +158,11 @@ class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
             object.__setattr__(self, name, value)
 
     def _replace_registered(self, name: str, value) -> None:
-        for kind, table in (("Parameter", self._params), ("sub-Cell", self._cells),
-                            ("buffer", self._buffers)):  # fmt: skip
+        for kind, table in (
+            ("Parameter", self._params),
+            ("sub-Cell", self._cells),
+            ("buffer", self._buffers),
+        ):
             if name in table:
                 if value is not None:
                     raise TypeError(
@@ -541,9 +545,12 @@ class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
             slots: dict = {}
             self._cellax_collect(slots, {})
             return _transforms.checkpoint_call(
-                self._construct_plain, list(slots.values()), args, kwargs,
+                self._construct_plain,
+                list(slots.values()),
+                args,
+                kwargs,
                 policy=None if policy is True else policy,
-            )  # fmt: skip
+            )
         return self._construct_plain(*args, **kwargs)
 
     def _construct_plain(self, *args, **kwargs):
@@ -564,8 +571,9 @@ class Cell(CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin,
         hooks = list(self._forward_hooks.values())
         return run_forward_hooks(self, hooks, args, kwargs or {}, out)
 
-    def register_forward_pre_hook(self, hook_fn, *, prepend: bool = False,
-                                  with_kwargs: bool = False):  # fmt: skip
+    def register_forward_pre_hook(
+        self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False
+    ):
         """Register a hook that runs before ``construct`` and may replace its inputs.
 
         ``hook_fn(cell, inputs) -> None or new inputs``; with ``with_kwargs=True``,
@@ -617,11 +625,18 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         """
         from .._hook_ops import add_cell_hook
 
-        return add_cell_hook(self._forward_pre_hooks, hook_fn, "register_forward_pre_hook",
-                             prepend, with_kwargs)  # fmt: skip
+        return add_cell_hook(
+            self._forward_pre_hooks, hook_fn, "register_forward_pre_hook", prepend, with_kwargs
+        )
 
-    def register_forward_hook(self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False,
-                              always_call: bool = False):  # fmt: skip
+    def register_forward_hook(
+        self,
+        hook_fn,
+        *,
+        prepend: bool = False,
+        with_kwargs: bool = False,
+        always_call: bool = False,
+    ):
         """Register a hook that runs after ``construct`` and may replace its output.
 
         ``hook_fn(cell, inputs, output) -> None or new output``; with ``with_kwargs=True``,
@@ -677,8 +692,9 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
                 f"For 'register_forward_hook', 'always_call' must be a bool, but got "
                 f"{always_call!r}."
             )
-        return add_cell_hook(self._forward_hooks, hook_fn, "register_forward_hook", prepend,
-                             with_kwargs)  # fmt: skip
+        return add_cell_hook(
+            self._forward_hooks, hook_fn, "register_forward_hook", prepend, with_kwargs
+        )
 
     def register_backward_pre_hook(self, hook_fn):
         """Register a hook that sees (and may replace) the gradient arriving at this Cell.

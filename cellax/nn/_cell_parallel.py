@@ -33,8 +33,7 @@ def _record(cell, api: str, why: str, **request) -> None:
 class CellParallelMixin:
     """shard, set_data_parallel, place, offload, pipeline_stage, ... for nn.Cell."""
 
-    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend",
-              level=0):  # fmt: skip
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
         """Request a layout for the inputs/outputs of this Cell; returns the Cell.
 
         Args:
@@ -61,8 +60,7 @@ class CellParallelMixin:
         """
         if not isinstance(in_strategy, tuple):
             raise TypeError(
-                f"For 'shard', 'in_strategy' must be a tuple, but got "
-                f"{type(in_strategy).__name__}."
+                f"For 'shard', 'in_strategy' must be a tuple, but got {type(in_strategy).__name__}."
             )
         if out_strategy is not None and not isinstance(out_strategy, tuple):
             raise TypeError(
@@ -80,8 +78,16 @@ class CellParallelMixin:
             )
         if level not in (0, 1, 2):
             raise ValueError(f"For 'shard', 'level' must be 0, 1 or 2, but got {level!r}.")
-        _record(self, "shard", _SHARDING, in_strategy=in_strategy, out_strategy=out_strategy,
-                parameter_plan=parameter_plan, device=device, level=level)  # fmt: skip
+        _record(
+            self,
+            "shard",
+            _SHARDING,
+            in_strategy=in_strategy,
+            out_strategy=out_strategy,
+            parameter_plan=parameter_plan,
+            device=device,
+            level=level,
+        )
         return self
 
     def set_data_parallel(self) -> None:
@@ -103,8 +109,13 @@ class CellParallelMixin:
             raise ValueError(f"For 'place', 'role' must be 'MS_WORKER', but got {role!r}.")
         if check_int("place", "rank_id", rank_id) < 0:
             raise ValueError(f"For 'place', 'rank_id' must be >= 0, but got {rank_id}.")
-        _record(self, "place", "one JAX program runs on all devices of a process.",
-                role=role, rank_id=rank_id)  # fmt: skip
+        _record(
+            self,
+            "place",
+            "one JAX program runs on all devices of a process.",
+            role=role,
+            rank_id=rank_id,
+        )
 
     def offload(self, backward_prefetch="Auto") -> None:
         """Request that activations of this Cell are kept on the host between passes.
@@ -122,8 +133,12 @@ class CellParallelMixin:
                 f"For 'offload', 'backward_prefetch' must be 'Auto' or an int >= 0, but got "
                 f"{backward_prefetch!r}."
             )
-        _record(self, "offload", "use recompute() (jax.checkpoint) to save activation memory.",
-                backward_prefetch=backward_prefetch)  # fmt: skip
+        _record(
+            self,
+            "offload",
+            "use recompute() (jax.checkpoint) to save activation memory.",
+            backward_prefetch=backward_prefetch,
+        )
 
     def set_comm_fusion(self, fusion_type: int, recurse: bool = True):
         """Set ``comm_fusion`` of the trainable Parameters; returns the Cell.
@@ -135,8 +150,13 @@ class CellParallelMixin:
         check_bool("set_comm_fusion", "recurse", recurse)
         for param in self.trainable_params(recurse):
             param.comm_fusion = fusion_type
-        _record(self, "set_comm_fusion", "XLA schedules and fuses collectives itself.",
-                fusion_type=fusion_type, recurse=recurse)  # fmt: skip
+        _record(
+            self,
+            "set_comm_fusion",
+            "XLA schedules and fuses collectives itself.",
+            fusion_type=fusion_type,
+            recurse=recurse,
+        )
         return self
 
     def set_param_ps(self, recurse: bool = True, init_in_server: bool = False) -> None:
@@ -147,8 +167,13 @@ class CellParallelMixin:
         """
         check_bool("set_param_ps", "recurse", recurse)
         check_bool("set_param_ps", "init_in_server", init_in_server)
-        _record(self, "set_param_ps", "cellax has no parameter-server mode.",
-                recurse=recurse, init_in_server=init_in_server)  # fmt: skip
+        _record(
+            self,
+            "set_param_ps",
+            "cellax has no parameter-server mode.",
+            recurse=recurse,
+            init_in_server=init_in_server,
+        )
 
     def set_boost(self, boost_type: str):
         """Request a boost algorithm (``'less_bn'``); adds the flag; returns the Cell.
@@ -161,8 +186,7 @@ class CellParallelMixin:
                 f"For 'set_boost', 'boost_type' must be 'less_bn', but got {boost_type!r}."
             )
         self.add_flags_recursive(less_bn=True)
-        _record(self, "set_boost", "cellax has no boost algorithm library.",
-                boost_type=boost_type)  # fmt: skip
+        _record(self, "set_boost", "cellax has no boost algorithm library.", boost_type=boost_type)
         return self
 
     def flatten_weights(self, fusion_size: int = 0) -> None:
@@ -176,8 +200,12 @@ class CellParallelMixin:
             raise ValueError(
                 f"For 'flatten_weights', 'fusion_size' must be >= 0, but got {fusion_size}."
             )
-        _record(self, "flatten_weights", "XLA allocates the program's buffers itself.",
-                fusion_size=fusion_size)  # fmt: skip
+        _record(
+            self,
+            "flatten_weights",
+            "XLA allocates the program's buffers itself.",
+            fusion_size=fusion_size,
+        )
 
     def infer_param_pipeline_stage(self) -> list:
         """The Parameters of the current pipeline stage: all of them (one stage).
@@ -195,9 +223,7 @@ class CellParallelMixin:
     @pipeline_stage.setter
     def pipeline_stage(self, value: int) -> None:
         if check_int("Cell", "pipeline_stage", value) < 0:
-            raise ValueError(
-                f"For 'Cell', 'pipeline_stage' must be an int >= 0, but got {value}."
-            )
+            raise ValueError(f"For 'Cell', 'pipeline_stage' must be an int >= 0, but got {value}.")
         object.__setattr__(self, "_pipeline_stage", value)
         if value:
             _record(self, "pipeline_stage", "cellax runs one pipeline stage.", stage=value)

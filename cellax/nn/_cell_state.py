@@ -118,9 +118,7 @@ class CellStateMixin:
         Raises:
             TypeError: If ``hook`` is not callable.
         """
-        return add_hook(
-            self._load_state_dict_pre_hooks, hook, "register_load_state_dict_pre_hook"
-        )
+        return add_hook(self._load_state_dict_pre_hooks, hook, "register_load_state_dict_pre_hook")
 
     def register_load_state_dict_post_hook(self, hook):
         """Register ``hook`` to run after :meth:`load_state_dict` loaded this Cell.
@@ -186,9 +184,7 @@ class CellStateMixin:
         if not isinstance(prefix, str):
             raise TypeError(f"For 'state_dict', 'prefix' must be a str, but got {prefix!r}.")
         if not isinstance(keep_vars, bool):
-            raise TypeError(
-                f"For 'state_dict', 'keep_vars' must be a bool, but got {keep_vars!r}."
-            )
+            raise TypeError(f"For 'state_dict', 'keep_vars' must be a bool, but got {keep_vars!r}.")
         if destination is None:
             destination = OrderedDict()
             destination._metadata = OrderedDict()
@@ -264,8 +260,9 @@ class CellStateMixin:
         plan: list = []
         extra: list = []
         cells: list = []
-        self._plan_load(state_dict, "", metadata, strict, missing, unexpected, errors, plan,
-                        extra, cells)  # fmt: skip
+        self._plan_load(
+            state_dict, "", metadata, strict, missing, unexpected, errors, plan, extra, cells
+        )
         if errors:
             raise RuntimeError(_load_error(self, errors, [], []))
         old = [(slot, slot._value) for slot, _ in plan]
@@ -279,14 +276,16 @@ class CellStateMixin:
         if errors or (strict and (missing or unexpected)):
             for slot, value in old:
                 slot._value = value
-            raise RuntimeError(_load_error(self, errors, missing if strict else [],
-                                           unexpected if strict else []))  # fmt: skip
+            raise RuntimeError(
+                _load_error(self, errors, missing if strict else [], unexpected if strict else [])
+            )
         for cell, state in extra:
             cell.set_extra_state(state)
         return keys
 
-    def _plan_load(self, state_dict, prefix, metadata, strict, missing, unexpected, errors,
-                   plan, extra, cells) -> None:  # fmt: skip
+    def _plan_load(
+        self, state_dict, prefix, metadata, strict, missing, unexpected, errors, plan, extra, cells
+    ) -> None:
         local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
         for hook in list(self._load_state_dict_pre_hooks.values()):
             hook(self, state_dict, prefix, local_metadata, strict, missing, unexpected, errors)
@@ -315,7 +314,7 @@ class CellStateMixin:
             for key in state_dict:
                 if not key.startswith(prefix) or key == extra_key:
                     continue
-                head, dot, _ = key[len(prefix):].partition(".")
+                head, dot, _ = key[len(prefix) :].partition(".")
                 known = self._cells if dot else local
                 if head not in known or known[head] is None:
                     unexpected.append(key)
@@ -323,16 +322,24 @@ class CellStateMixin:
             if child is not None:
                 child_prefix = f"{prefix}{name}."
                 child_state = {k: v for k, v in state_dict.items() if k.startswith(child_prefix)}
-                child._plan_load(child_state, child_prefix, metadata, strict, missing,
-                                 unexpected, errors, plan, extra, cells)  # fmt: skip
+                child._plan_load(
+                    child_state,
+                    child_prefix,
+                    metadata,
+                    strict,
+                    missing,
+                    unexpected,
+                    errors,
+                    plan,
+                    extra,
+                    cells,
+                )
         cells.append(self)
 
 
 def _checked_value(key: str, value, slot, errors: list):
     if not isinstance(value, (Tensor, np.ndarray)):
-        errors.append(
-            f"the value of '{key}' must be a Tensor, but got {type(value).__name__}."
-        )
+        errors.append(f"the value of '{key}' must be a Tensor, but got {type(value).__name__}.")
         return None
     array = as_array(value, api="load_state_dict")
     current = slot._value

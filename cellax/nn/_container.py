@@ -21,8 +21,9 @@ def _check_cell(api: str, cell) -> None:
 
 def _check_index(api: str, length: int, index, inserting: bool = False) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
-        raise TypeError(f"For '{api}', the type of 'index' must be int, but got "
-                        f"{type(index).__name__}.")  # fmt: skip
+        raise TypeError(
+            f"For '{api}', the type of 'index' must be int, but got {type(index).__name__}."
+        )
     high = length + 1 if inserting else length
     if not -length <= index < high:
         bracket = "]" if inserting else ")"

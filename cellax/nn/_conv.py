@@ -27,9 +27,23 @@ class _Conv(Cell):
     _nd = 2
     _transposed = False
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                 dilation, group, has_bias, weight_init, bias_init, data_format, dtype,
-                 output_padding=0):  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride,
+        pad_mode,
+        padding,
+        dilation,
+        group,
+        has_bias,
+        weight_init,
+        bias_init,
+        data_format,
+        dtype,
+        output_padding=0,
+    ):
         super().__init__()
         api = type(self).__name__
         n = self._nd
@@ -126,8 +140,16 @@ class _ConvForward(_Conv):
     def construct(self, x):
         self._check_input(arr(x))
         conv = (F.conv1d, F.conv2d, F.conv3d)[self._nd - 1]
-        return conv(x, self._kernel(), self.bias, self.stride, self.pad_mode, self.padding,
-                    self.dilation, self.group)  # fmt: skip
+        return conv(
+            x,
+            self._kernel(),
+            self.bias,
+            self.stride,
+            self.pad_mode,
+            self.padding,
+            self.dilation,
+            self.group,
+        )
 
 
 class Conv1d(_ConvForward):
@@ -172,12 +194,36 @@ class Conv1d(_ConvForward):
 
     _nd = 1
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-                 bias_init=None, dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, "NCHW",
-                         dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        dilation=1,
+        group=1,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            "NCHW",
+            dtype,
+        )
 
 
 class Conv2d(_ConvForward):
@@ -222,12 +268,37 @@ class Conv2d(_ConvForward):
 
     _nd = 2
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-                 bias_init=None, data_format="NCHW", dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, data_format,
-                         dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        dilation=1,
+        group=1,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        data_format="NCHW",
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            data_format,
+            dtype,
+        )
 
 
 class Conv3d(_ConvForward):
@@ -245,12 +316,37 @@ class Conv3d(_ConvForward):
 
     _nd = 3
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-                 bias_init=None, data_format="NCDHW", dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, data_format,
-                         dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        dilation=1,
+        group=1,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        data_format="NCDHW",
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            data_format,
+            dtype,
+        )
 
 
 class _ConvTranspose(_Conv):
@@ -259,8 +355,17 @@ class _ConvTranspose(_Conv):
     def construct(self, x):
         self._check_input(arr(x))
         conv = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[self._nd - 1]
-        return conv(x, self._kernel(), self.bias, self.stride, self.padding, self.output_padding,
-                    self.group, self.dilation, pad_mode=self.pad_mode)  # fmt: skip
+        return conv(
+            x,
+            self._kernel(),
+            self.bias,
+            self.stride,
+            self.padding,
+            self.output_padding,
+            self.group,
+            self.dilation,
+            pad_mode=self.pad_mode,
+        )
 
 
 class Conv1dTranspose(_ConvTranspose):
@@ -279,12 +384,36 @@ class Conv1dTranspose(_ConvTranspose):
 
     _nd = 1
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-                 bias_init=None, dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, "NCHW",
-                         dtype)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        dilation=1,
+        group=1,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            "NCHW",
+            dtype,
+        )
 
 
 class Conv2dTranspose(_ConvTranspose):
@@ -304,12 +433,38 @@ class Conv2dTranspose(_ConvTranspose):
 
     _nd = 2
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, output_padding=0, dilation=1, group=1, has_bias=False,
-                 weight_init=None, bias_init=None, dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, "NCHW", dtype,
-                         output_padding)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        output_padding=0,
+        dilation=1,
+        group=1,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            "NCHW",
+            dtype,
+            output_padding,
+        )
 
 
 class Conv3dTranspose(_ConvTranspose):
@@ -326,10 +481,36 @@ class Conv3dTranspose(_ConvTranspose):
 
     _nd = 3
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
-                 padding=0, dilation=1, group=1, output_padding=0, has_bias=False,
-                 weight_init=None, bias_init=None, data_format="NCDHW",
-                 dtype=_dtype.float32):  # fmt: skip
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
-                         dilation, group, has_bias, weight_init, bias_init, data_format, dtype,
-                         output_padding)  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        kernel_size,
+        stride=1,
+        pad_mode="same",
+        padding=0,
+        dilation=1,
+        group=1,
+        output_padding=0,
+        has_bias=False,
+        weight_init=None,
+        bias_init=None,
+        data_format="NCDHW",
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            dilation,
+            group,
+            has_bias,
+            weight_init,
+            bias_init,
+            data_format,
+            dtype,
+            output_padding,
+        )

@@ -51,8 +51,16 @@ class Dense(Cell):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Dense.html
     """
 
-    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None,
-                 has_bias=True, activation=None, dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        in_channels,
+        out_channels,
+        weight_init=None,
+        bias_init=None,
+        has_bias=True,
+        activation=None,
+        dtype=_dtype.float32,
+    ) -> None:
         super().__init__()
         self.in_channels = check_positive_int("Dense", "in_channels", in_channels)
         self.out_channels = check_positive_int("Dense", "out_channels", out_channels)

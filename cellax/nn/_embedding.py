@@ -47,8 +47,15 @@ class Embedding(Cell):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Embedding.html
     """
 
-    def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
-                 dtype=_dtype.float32, padding_idx=None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        vocab_size,
+        embedding_size,
+        use_one_hot=False,
+        embedding_table="normal",
+        dtype=_dtype.float32,
+        padding_idx=None,
+    ) -> None:
         super().__init__()
         self.vocab_size = check_positive_int("Embedding", "vocab_size", vocab_size)
         self.embedding_size = check_positive_int("Embedding", "embedding_size", embedding_size)

@@ -11,11 +11,23 @@ from ..ops._utils import arr, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
-    "LossBase", "L1Loss", "MSELoss", "SmoothL1Loss", "HuberLoss", "CrossEntropyLoss", "NLLLoss",
-    "BCELoss", "BCEWithLogitsLoss", "KLDivLoss", "SoftmaxCrossEntropyWithLogits",
-    "MarginRankingLoss", "CosineEmbeddingLoss", "SoftMarginLoss", "MultiMarginLoss",
+    "LossBase",
+    "L1Loss",
+    "MSELoss",
+    "SmoothL1Loss",
+    "HuberLoss",
+    "CrossEntropyLoss",
+    "NLLLoss",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "KLDivLoss",
+    "SoftmaxCrossEntropyWithLogits",
+    "MarginRankingLoss",
+    "CosineEmbeddingLoss",
+    "SoftMarginLoss",
+    "MultiMarginLoss",
     "PoissonNLLLoss",
-]  # fmt: skip
+]
 
 
 class LossBase(Cell):
@@ -152,8 +164,9 @@ class CrossEntropyLoss(LossBase):
         self.label_smoothing = label_smoothing
 
     def construct(self, logits, labels):
-        return L.cross_entropy(logits, labels, self.weight, self.ignore_index, self.reduction,
-                               self.label_smoothing)  # fmt: skip
+        return L.cross_entropy(
+            logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing
+        )
 
 
 class NLLLoss(LossBase):
@@ -207,8 +220,9 @@ class BCEWithLogitsLoss(LossBase):
         self.weight, self.pos_weight = weight, pos_weight
 
     def construct(self, input, target):
-        return binary_cross_entropy_with_logits(input, target, self.weight, self.pos_weight,
-                                                self.reduction)  # fmt: skip
+        return binary_cross_entropy_with_logits(
+            input, target, self.weight, self.pos_weight, self.reduction
+        )
 
 
 class KLDivLoss(LossBase):
@@ -358,5 +372,6 @@ class PoissonNLLLoss(LossBase):
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input, target):
-        return L.poisson_nll_loss(input, target, self.log_input, self.full, self.eps,
-                                  self.reduction)  # fmt: skip
+        return L.poisson_nll_loss(
+            input, target, self.log_input, self.full, self.eps, self.reduction
+        )

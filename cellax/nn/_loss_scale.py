@@ -11,8 +11,11 @@ from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
 from ._wrap import TrainOneStepCell
 
-__all__ = ["DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell",
-           "TrainOneStepWithLossScaleCell"]  # fmt: skip
+__all__ = [
+    "DynamicLossScaleUpdateCell",
+    "FixedLossScaleUpdateCell",
+    "TrainOneStepWithLossScaleCell",
+]
 
 
 class DynamicLossScaleUpdateCell(Cell):
@@ -37,13 +40,15 @@ class DynamicLossScaleUpdateCell(Cell):
 
     def __init__(self, loss_scale_value, scale_factor, scale_window) -> None:
         super().__init__()
-        self.scale_window = check_positive_int("DynamicLossScaleUpdateCell", "scale_window",
-                                               scale_window)  # fmt: skip
+        self.scale_window = check_positive_int(
+            "DynamicLossScaleUpdateCell", "scale_window", scale_window
+        )
         self.scale_factor = float(scale_factor)
         self.loss_scale_value = loss_scale_value
         self.cur_iter = Parameter(Tensor(1, _dtype.int32), name="current_iterator_step")
-        self.last_overflow_iter = Parameter(Tensor(0, _dtype.int32),
-                                            name="last_overflow_iterator_step")  # fmt: skip
+        self.last_overflow_iter = Parameter(
+            Tensor(0, _dtype.int32), name="last_overflow_iterator_step"
+        )
 
     def get_loss_scale(self):
         return self.loss_scale_value
@@ -151,9 +156,15 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     def construct(self, *inputs):
         scale = self.scale_sense._value
         out, _, grads = _transforms._differentiate(
-            "TrainOneStepWithLossScaleCell", self.network, inputs, {}, None,
-            list(self.weights), False, sens=wrap(scale.reshape(())),
-        )  # fmt: skip
+            "TrainOneStepWithLossScaleCell",
+            self.network,
+            inputs,
+            {},
+            None,
+            list(self.weights),
+            False,
+            sens=wrap(scale.reshape(())),
+        )
         grads = tuple(wrap(g / scale.reshape(()).astype(g.dtype)) for g in grads)
         grads = self.grad_reducer(grads)
         finite = jnp.all(jnp.stack([jnp.all(jnp.isfinite(g._value)) for g in grads]))
@@ -163,4 +174,3 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         _transforms.call_if(~unwrap(overflow), self.optimizer, grads)
         loss = _transforms._to_tensors(out)
         return loss, overflow, wrap(scale)
-

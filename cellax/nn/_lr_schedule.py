@@ -70,8 +70,9 @@ def _check_bool(api: str, name: str, value) -> bool:
     return value
 
 
-def _check_decay_args(api, learning_rate, decay_rate, total_step, step_per_epoch,
-                      decay_epoch, is_stair):  # fmt: skip
+def _check_decay_args(
+    api, learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair
+):
     _check_int_positive(api, "total_step", total_step)
     _check_int_positive(api, "step_per_epoch", step_per_epoch)
     _check_int_positive(api, "decay_epoch", decay_epoch)
@@ -142,8 +143,9 @@ def piecewise_constant_lr(milestone, learning_rates) -> list:
     return rates
 
 
-def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                         is_stair=False) -> list:  # fmt: skip
+def exponential_decay_lr(
+    learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False
+) -> list:
     """``learning_rate * decay_rate ** (epoch / decay_epoch)`` per step.
 
     Args:
@@ -168,8 +170,15 @@ def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
 
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.exponential_decay_lr.html
     """
-    _check_decay_args("exponential_decay_lr", learning_rate, decay_rate, total_step,
-                      step_per_epoch, decay_epoch, is_stair)  # fmt: skip
+    _check_decay_args(
+        "exponential_decay_lr",
+        learning_rate,
+        decay_rate,
+        total_step,
+        step_per_epoch,
+        decay_epoch,
+        is_stair,
+    )
     rates = []
     for step in range(total_step):
         exponent = math.floor(step / step_per_epoch) / decay_epoch
@@ -179,8 +188,9 @@ def exponential_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
     return rates
 
 
-def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                         is_stair=False) -> list:  # fmt: skip
+def natural_exp_decay_lr(
+    learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False
+) -> list:
     """``learning_rate * e ** (-decay_rate * epoch)`` per step.
 
     With ``is_stair`` the epoch is rounded down to a multiple of ``decay_epoch``. Arguments as
@@ -193,8 +203,15 @@ def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
 
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.natural_exp_decay_lr.html
     """
-    _check_decay_args("natural_exp_decay_lr", learning_rate, decay_rate, total_step,
-                      step_per_epoch, decay_epoch, is_stair)  # fmt: skip
+    _check_decay_args(
+        "natural_exp_decay_lr",
+        learning_rate,
+        decay_rate,
+        total_step,
+        step_per_epoch,
+        decay_epoch,
+        is_stair,
+    )
     rates = []
     for step in range(total_step):
         epoch = math.floor(step / step_per_epoch)
@@ -204,8 +221,9 @@ def natural_exp_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, 
     return rates
 
 
-def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch,
-                     is_stair=False) -> list:  # fmt: skip
+def inverse_decay_lr(
+    learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair=False
+) -> list:
     """``learning_rate / (1 + decay_rate * epoch / decay_epoch)`` per step.
 
     Arguments as in :func:`exponential_decay_lr`.
@@ -217,8 +235,15 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.inverse_decay_lr.html
     """
-    _check_decay_args("inverse_decay_lr", learning_rate, decay_rate, total_step,
-                      step_per_epoch, decay_epoch, is_stair)  # fmt: skip
+    _check_decay_args(
+        "inverse_decay_lr",
+        learning_rate,
+        decay_rate,
+        total_step,
+        step_per_epoch,
+        decay_epoch,
+        is_stair,
+    )
     rates = []
     for step in range(total_step):
         epoch = math.floor(step / step_per_epoch)
@@ -266,8 +291,15 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> 
     return rates
 
 
-def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_epoch,
-                        decay_epoch, power, update_decay_epoch=False) -> list:  # fmt: skip
+def polynomial_decay_lr(
+    learning_rate,
+    end_learning_rate,
+    total_step,
+    step_per_epoch,
+    decay_epoch,
+    power,
+    update_decay_epoch=False,
+) -> list:
     """Polynomial decay ``(lr - end) * (1 - epoch / decay_epoch) ** power + end`` per step.
 
     Args:
@@ -549,8 +581,9 @@ class PolynomialDecayLR(LearningRateSchedule):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.PolynomialDecayLR.html
     """
 
-    def __init__(self, learning_rate, end_learning_rate, decay_steps, power,
-                 update_decay_steps=False) -> None:  # fmt: skip
+    def __init__(
+        self, learning_rate, end_learning_rate, decay_steps, power, update_decay_steps=False
+    ) -> None:
         super().__init__()
         api = "PolynomialDecayLR"
         _check_float(api, "learning_rate", learning_rate, positive=True)
@@ -611,4 +644,3 @@ class WarmUpLR(LearningRateSchedule):
     def construct(self, global_step):
         step = jnp.minimum(_step_f32(global_step), _f32(self.warmup_steps))
         return wrap(_f32(self.learning_rate) * (step / _f32(self.warmup_steps)))
-

@@ -13,8 +13,7 @@ from ..ops import _nn_layers as F
 from ..ops._utils import arr
 from ._cell import Cell
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm",
-           "InstanceNorm2d"]  # fmt: skip
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
 
 
 def _check_float_range(api: str, name: str, value, low: float, high: float) -> float:
@@ -30,17 +29,20 @@ class _StatsNorm(Cell):
     Cell they take their attribute names ('bn.moving_mean'), as MindSpore's do.
     """
 
-    def _make_params(self, num_features, affine, gamma_init, beta_init, mean_init, var_init,
-                     dtype):  # fmt: skip
+    def _make_params(self, num_features, affine, gamma_init, beta_init, mean_init, var_init, dtype):
         shape = (num_features,)
-        self.moving_mean = Parameter(initializer(mean_init, shape, dtype), name="mean",
-                                     requires_grad=False)  # fmt: skip
-        self.moving_variance = Parameter(initializer(var_init, shape, dtype), name="variance",
-                                         requires_grad=False)  # fmt: skip
-        self.gamma = Parameter(initializer(gamma_init, shape, dtype), name="gamma",
-                               requires_grad=affine)  # fmt: skip
-        self.beta = Parameter(initializer(beta_init, shape, dtype), name="beta",
-                              requires_grad=affine)  # fmt: skip
+        self.moving_mean = Parameter(
+            initializer(mean_init, shape, dtype), name="mean", requires_grad=False
+        )
+        self.moving_variance = Parameter(
+            initializer(var_init, shape, dtype), name="variance", requires_grad=False
+        )
+        self.gamma = Parameter(
+            initializer(gamma_init, shape, dtype), name="gamma", requires_grad=affine
+        )
+        self.beta = Parameter(
+            initializer(beta_init, shape, dtype), name="beta", requires_grad=affine
+        )
 
     def _prefix_parameters(self, prefix: str) -> None:
         for attr, short in (("moving_mean", "mean"), ("moving_variance", "variance")):
@@ -60,9 +62,20 @@ class _StatsNorm(Cell):
 class _BatchNorm(_StatsNorm):
     _ranks: tuple = (4,)
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
-                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
-                 use_batch_statistics=None, data_format="NCHW", dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        num_features,
+        eps=1e-5,
+        momentum=0.9,
+        affine=True,
+        gamma_init="ones",
+        beta_init="zeros",
+        moving_mean_init="zeros",
+        moving_var_init="ones",
+        use_batch_statistics=None,
+        data_format="NCHW",
+        dtype=_dtype.float32,
+    ):
         super().__init__()
         api = type(self).__name__
         self.num_features = check_positive_int(api, "num_features", num_features)
@@ -80,8 +93,9 @@ class _BatchNorm(_StatsNorm):
                 f"layouts only), but got {data_format!r}."
             )
         self.format = data_format
-        self._make_params(num_features, affine, gamma_init, beta_init, moving_mean_init,
-                          moving_var_init, dtype)  # fmt: skip
+        self._make_params(
+            num_features, affine, gamma_init, beta_init, moving_mean_init, moving_var_init, dtype
+        )
 
     def construct(self, x):
         api = type(self).__name__
@@ -95,9 +109,16 @@ class _BatchNorm(_StatsNorm):
         use_batch = self.use_batch_statistics
         if use_batch is None:
             use_batch = self.training
-        return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
-                            training=use_batch, momentum=1.0 - self.momentum,
-                            eps=self.eps)  # fmt: skip
+        return F.batch_norm(
+            x,
+            self.moving_mean,
+            self.moving_variance,
+            self.gamma,
+            self.beta,
+            training=use_batch,
+            momentum=1.0 - self.momentum,
+            eps=self.eps,
+        )
 
 
 class BatchNorm1d(_BatchNorm):
@@ -176,13 +197,32 @@ class BatchNorm3d(Cell):
         ['bn2d.moving_mean', 'bn2d.moving_variance', 'bn2d.gamma', 'bn2d.beta']
     """
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
-                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
-                 use_batch_statistics=None, dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        num_features,
+        eps=1e-5,
+        momentum=0.9,
+        affine=True,
+        gamma_init="ones",
+        beta_init="zeros",
+        moving_mean_init="zeros",
+        moving_var_init="ones",
+        use_batch_statistics=None,
+        dtype=_dtype.float32,
+    ):
         super().__init__()
-        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init,
-                                moving_mean_init, moving_var_init, use_batch_statistics,
-                                dtype=dtype)  # fmt: skip
+        self.bn2d = BatchNorm2d(
+            num_features,
+            eps,
+            momentum,
+            affine,
+            gamma_init,
+            beta_init,
+            moving_mean_init,
+            moving_var_init,
+            use_batch_statistics,
+            dtype=dtype,
+        )
 
     def construct(self, x):
         value = arr(x)
@@ -223,9 +263,16 @@ class LayerNorm(Cell):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.LayerNorm.html
     """
 
-    def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1,
-                 gamma_init="ones", beta_init="zeros", epsilon=1e-7,
-                 dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        normalized_shape,
+        begin_norm_axis=-1,
+        begin_params_axis=-1,
+        gamma_init="ones",
+        beta_init="zeros",
+        epsilon=1e-7,
+        dtype=_dtype.float32,
+    ):
         super().__init__()
         if not isinstance(normalized_shape, (tuple, list)):
             raise TypeError(
@@ -286,8 +333,16 @@ class GroupNorm(Cell):
         GroupNorm(num_groups=2, num_channels=4)
     """
 
-    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, gamma_init="ones",
-                 beta_init="zeros", dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        num_groups,
+        num_channels,
+        eps=1e-5,
+        affine=True,
+        gamma_init="ones",
+        beta_init="zeros",
+        dtype=_dtype.float32,
+    ):
         super().__init__()
         self.num_groups = check_positive_int("GroupNorm", "num_groups", num_groups)
         self.num_channels = check_positive_int("GroupNorm", "num_channels", num_channels)
@@ -297,10 +352,12 @@ class GroupNorm(Cell):
                 f"num_channels={num_channels}, num_groups={num_groups}."
             )
         self.eps, self.affine = eps, check_bool("GroupNorm", "affine", affine)
-        self.gamma = Parameter(initializer(gamma_init, (num_channels,), dtype), name="gamma",
-                               requires_grad=affine)  # fmt: skip
-        self.beta = Parameter(initializer(beta_init, (num_channels,), dtype), name="beta",
-                              requires_grad=affine)  # fmt: skip
+        self.gamma = Parameter(
+            initializer(gamma_init, (num_channels,), dtype), name="gamma", requires_grad=affine
+        )
+        self.beta = Parameter(
+            initializer(beta_init, (num_channels,), dtype), name="beta", requires_grad=affine
+        )
 
     def construct(self, x):
         value = arr(x)
@@ -332,8 +389,16 @@ class InstanceNorm2d(_StatsNorm):
     everywhere. The running-statistics convention was not checked against MindSpore.
     """
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init="ones",
-                 beta_init="zeros", dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        num_features,
+        eps=1e-5,
+        momentum=0.1,
+        affine=True,
+        gamma_init="ones",
+        beta_init="zeros",
+        dtype=_dtype.float32,
+    ):
         super().__init__()
         api = "InstanceNorm2d"
         self.num_features = check_positive_int(api, "num_features", num_features)
@@ -350,6 +415,14 @@ class InstanceNorm2d(_StatsNorm):
                 f"{self.num_features} channels, but got x.shape={tuple(value.shape)}."
             )
         if self.training:
-            return F.instance_norm(x, self.moving_mean, self.moving_variance, self.gamma,
-                                   self.beta, True, self.momentum, self.eps)  # fmt: skip
+            return F.instance_norm(
+                x,
+                self.moving_mean,
+                self.moving_variance,
+                self.gamma,
+                self.beta,
+                True,
+                self.momentum,
+                self.eps,
+            )
         return F.instance_norm(x, None, None, self.gamma, self.beta, True, self.momentum, self.eps)

@@ -108,9 +108,7 @@ def _scale_by_mindspore_adam(b1, b2, eps, correction, nesterov=False, amsgrad=Fa
             first = jax.tree.map(lambda m, g: b1 * m + (1.0 - b1) * g, mu, updates)
         else:
             first = mu
-        directions = jax.tree.map(
-            lambda m, v: correction * m / (jnp.sqrt(v) + eps), first, second
-        )
+        directions = jax.tree.map(lambda m, v: correction * m / (jnp.sqrt(v) + eps), first, second)
         return directions, _AdamState(mu, nu, nu_max)
 
     return optax.GradientTransformation(init_fn, update_fn)
@@ -164,8 +162,16 @@ class SGD(Optimizer):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.SGD.html
     """
 
-    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
-                 nesterov=False, loss_scale=1.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params,
+        learning_rate=0.1,
+        momentum=0.0,
+        dampening=0.0,
+        weight_decay=0.0,
+        nesterov=False,
+        loss_scale=1.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         api = "SGD"
         momentum = _check_number(api, "momentum", momentum)
@@ -188,7 +194,9 @@ class SGD(Optimizer):
 
     def _update(self, lr, weight_decay, param, grad, state, hyper, count, index):
         if self._plain:
-            return _apply(optax.scale_by_learning_rate(lr), grad, optax.EmptyState(), param)[0], None
+            return _apply(optax.scale_by_learning_rate(lr), grad, optax.EmptyState(), param)[
+                0
+            ], None
         tx = optax.chain(
             _scale_by_mindspore_sgd(hyper[0], np.float32(self.dampening), self.nesterov),
             optax.scale_by_learning_rate(lr),
@@ -237,8 +245,9 @@ class Momentum(Optimizer):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Momentum.html
     """
 
-    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
-                 use_nesterov=False) -> None:  # fmt: skip
+    def __init__(
+        self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(momentum, bool) or not isinstance(momentum, float):
             raise TypeError(
@@ -316,9 +325,20 @@ class Adam(_AdamBase):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Adam.html
     """
 
-    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
-                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
-                 use_amsgrad=False, **kwargs) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params,
+        learning_rate=1e-3,
+        beta1=0.9,
+        beta2=0.999,
+        eps=1e-8,
+        use_locking=False,
+        use_nesterov=False,
+        weight_decay=0.0,
+        loss_scale=1.0,
+        use_amsgrad=False,
+        **kwargs,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         unknown = set(kwargs) - {"use_lazy", "use_offload"}
         if unknown:
@@ -351,8 +371,9 @@ class Adam(_AdamBase):
         beta1_power, beta2_power = hyper
         correction = jnp.sqrt(1.0 - beta2_power) / (1.0 - beta1_power)
         tx = optax.chain(
-            _scale_by_mindspore_adam(self._beta1, self._beta2, self._eps, correction,
-                                     self.use_nesterov, self.use_amsgrad),  # fmt: skip
+            _scale_by_mindspore_adam(
+                self._beta1, self._beta2, self._eps, correction, self.use_nesterov, self.use_amsgrad
+            ),
             optax.scale_by_learning_rate(lr),
         )
         nu_max = state[2] if self.use_amsgrad else state[1]
@@ -403,8 +424,9 @@ class AdamWeightDecay(_AdamBase):
 
     _decay_in_gradient = False
 
-    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6,
-                 weight_decay=0.0) -> None:  # fmt: skip
+    def __init__(
+        self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay)
         self._check_adam_args(beta1, beta2, eps)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
@@ -464,9 +486,18 @@ class RMSProp(Optimizer):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.RMSProp.html
     """
 
-    def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
-                 use_locking=False, centered=False, loss_scale=1.0,
-                 weight_decay=0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params,
+        learning_rate=0.1,
+        decay=0.9,
+        momentum=0.0,
+        epsilon=1e-10,
+        use_locking=False,
+        centered=False,
+        loss_scale=1.0,
+        weight_decay=0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         api = "RMSProp"
         for name, value in (("decay", decay), ("momentum", momentum), ("epsilon", epsilon)):
@@ -538,8 +569,15 @@ class Adagrad(Optimizer):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Adagrad.html
     """
 
-    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0,
-                 weight_decay=0.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        params,
+        accum=0.1,
+        learning_rate=0.001,
+        update_slots=True,
+        loss_scale=1.0,
+        weight_decay=0.0,
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(accum, bool) or not isinstance(accum, float):
             raise TypeError(f"For 'Adagrad', 'accum' must be a float, but got {accum!r}.")
@@ -594,8 +632,9 @@ class Adadelta(Optimizer):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Adadelta.html
     """
 
-    def __init__(self, params, learning_rate=1.0, rho=0.9, epsilon=1e-6, loss_scale=1.0,
-                 weight_decay=0.0) -> None:  # fmt: skip
+    def __init__(
+        self, params, learning_rate=1.0, rho=0.9, epsilon=1e-6, loss_scale=1.0, weight_decay=0.0
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         for name, value in (("rho", rho), ("epsilon", epsilon)):
             if isinstance(value, bool) or not isinstance(value, float):
@@ -656,8 +695,9 @@ class Lamb(Optimizer):
 
     _decay_in_gradient = False
 
-    def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6,
-                 weight_decay=0.0) -> None:  # fmt: skip
+    def __init__(
+        self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0
+    ) -> None:
         super().__init__(learning_rate, params, weight_decay)
         api = "Lamb"
         # MindSpore keeps the hyperparameters as float32 Tensors; so do we (same rounding).

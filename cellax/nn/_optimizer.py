@@ -168,8 +168,9 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         api = type(self).__name__
         items = _check_parameter_list(api, "parameters", parameters)
-        if not (all(isinstance(x, Parameter) for x in items)
-                or all(isinstance(x, dict) for x in items)):  # fmt: skip
+        if not (
+            all(isinstance(x, Parameter) for x in items) or all(isinstance(x, dict) for x in items)
+        ):
             bad = next(x for x in items if not isinstance(x, (Parameter, dict)))
             raise TypeError(
                 f"For '{api}', every element of 'parameters' must be a Parameter (or every "
@@ -398,8 +399,11 @@ class Optimizer(Cell):
         if all(isinstance(s, Parameter) for s in per_param):
             per_param = ParameterTuple(per_param)
         # A plain attribute: the sources are registered above under their own names.
-        object.__setattr__(self, "learning_rate", tuple(per_param) if not isinstance(
-            per_param, ParameterTuple) else per_param)
+        object.__setattr__(
+            self,
+            "learning_rate",
+            tuple(per_param) if not isinstance(per_param, ParameterTuple) else per_param,
+        )
 
     def _init_weight_decay(self, params, wds) -> None:
         def nonzero(wd):
@@ -413,8 +417,7 @@ class Optimizer(Cell):
                     self.insert_child_to_cell(f"weight_decay_{number}", wd)
         else:
             flags = [
-                nonzero(wds[0]) and "beta" not in p.name and "gamma" not in p.name
-                for p in params
+                nonzero(wds[0]) and "beta" not in p.name and "gamma" not in p.name for p in params
             ]
             self.weight_decay = wds[0]
         self._wd_of = tuple(wds)
@@ -568,9 +571,15 @@ class Optimizer(Cell):
                 grad = grad * jnp.asarray(inv_scale, param.dtype)
             weight_decay = wds[i] if self._decay_flags[i] else _f32(0.0)
             new_param, new_state = self._update(
-                lrs[self._lr_of[i]], weight_decay, param, grad, tuple(states[i]), hyper_now,
-                count, i,
-            )  # fmt: skip
+                lrs[self._lr_of[i]],
+                weight_decay,
+                param,
+                grad,
+                tuple(states[i]),
+                hyper_now,
+                count,
+                i,
+            )
             new_params.append(new_param.astype(param.dtype))
             if new_state is None:
                 new_states.append(None)

@@ -7,10 +7,19 @@ from ..ops._utils import arr
 from ._cell import Cell
 
 __all__ = [
-    "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
-    "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d", "Upsample",
-    "PixelShuffle", "PixelUnshuffle",
-]  # fmt: skip
+    "ZeroPad2d",
+    "ConstantPad1d",
+    "ConstantPad2d",
+    "ConstantPad3d",
+    "ReflectionPad1d",
+    "ReflectionPad2d",
+    "ReplicationPad1d",
+    "ReplicationPad2d",
+    "ReplicationPad3d",
+    "Upsample",
+    "PixelShuffle",
+    "PixelUnshuffle",
+]
 
 
 class _Pad(Cell):
@@ -22,8 +31,10 @@ class _Pad(Cell):
         api, n = type(self).__name__, self._nd
         if isinstance(padding, int) and not isinstance(padding, bool):
             padding = (padding,) * (2 * n)
-        if not isinstance(padding, (tuple, list)) or len(padding) != 2 * n or any(
-            isinstance(p, bool) or not isinstance(p, int) for p in padding
+        if (
+            not isinstance(padding, (tuple, list))
+            or len(padding) != 2 * n
+            or any(isinstance(p, bool) or not isinstance(p, int) for p in padding)
         ):
             raise TypeError(
                 f"For '{api}', 'padding' must be an int or a tuple of {2 * n} ints, but got "
@@ -191,15 +202,27 @@ class Upsample(Cell):
     Differences from MindSpore: ``scale_factor`` works with every mode and rank.
     """
 
-    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None,
-                 recompute_scale_factor=None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        size=None,
+        scale_factor=None,
+        mode="nearest",
+        align_corners=None,
+        recompute_scale_factor=None,
+    ) -> None:
         super().__init__()
         self.size, self.scale_factor, self.mode = size, scale_factor, mode
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
     def construct(self, x):
-        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
-                             self.recompute_scale_factor)  # fmt: skip
+        return F.interpolate(
+            x,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            self.recompute_scale_factor,
+        )
 
 
 class PixelShuffle(Cell):

@@ -8,19 +8,37 @@ from ..ops._utils import arr
 from ._cell import Cell
 
 __all__ = [
-    "MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d",
-    "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d",
+    "MaxPool1d",
+    "MaxPool2d",
+    "MaxPool3d",
+    "AvgPool1d",
+    "AvgPool2d",
+    "AvgPool3d",
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool1d",
     "AdaptiveMaxPool2d",
-]  # fmt: skip
+]
 
 
 class _Pool(Cell):
     _nd = 2
     _max = True
 
-    def __init__(self, kernel_size, stride, pad_mode, padding, ceil_mode, dilation=1,
-                 return_indices=False, count_include_pad=True, divisor_override=None,
-                 data_format="NCHW"):  # fmt: skip
+    def __init__(
+        self,
+        kernel_size,
+        stride,
+        pad_mode,
+        padding,
+        ceil_mode,
+        dilation=1,
+        return_indices=False,
+        count_include_pad=True,
+        divisor_override=None,
+        data_format="NCHW",
+    ):
         super().__init__()
         api = type(self).__name__
         n = self._nd
@@ -39,6 +57,7 @@ class _Pool(Cell):
                 f"For '{api}', 'data_format' must be 'NCHW' (cellax supports channel-first "
                 f"layouts only), but got {data_format!r}."
             )
+
         def listless(value):
             return tuple(value) if isinstance(value, list) else value
 
@@ -59,12 +78,30 @@ class _Pool(Cell):
                 f"{tuple(value.shape)}."
             )
         if self._max:
-            return F._max_pool(api, self._nd, x, self.kernel_size, self.stride, self.padding,
-                               self.dilation, self.ceil_mode, self.return_indices,
-                               self.pad_mode)  # fmt: skip
-        return F._avg_pool(api, self._nd, x, self.kernel_size, self.stride, self.padding,
-                           self.ceil_mode, self.count_include_pad, self.divisor_override,
-                           self.pad_mode)  # fmt: skip
+            return F._max_pool(
+                api,
+                self._nd,
+                x,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.ceil_mode,
+                self.return_indices,
+                self.pad_mode,
+            )
+        return F._avg_pool(
+            api,
+            self._nd,
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+            self.pad_mode,
+        )
 
     def extend_repr(self) -> str:
         kernel, stride = self.kernel_size, self.stride
@@ -73,8 +110,6 @@ class _Pool(Cell):
         elif self._nd == 1 and self._max:
             kernel, stride = (1, 1, kernel), (1, 1, stride)
         return f"kernel_size={kernel}, stride={stride}, pad_mode={self.pad_mode.upper()}"
-
-
 
 
 class MaxPool1d(_Pool):
@@ -105,10 +140,19 @@ class MaxPool1d(_Pool):
 
     _nd = 1
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
-                 return_indices=False, ceil_mode=False):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, dilation,
-                         return_indices)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        dilation=1,
+        return_indices=False,
+        ceil_mode=False,
+    ):
+        super().__init__(
+            kernel_size, stride, pad_mode, padding, ceil_mode, dilation, return_indices
+        )
 
 
 class MaxPool2d(_Pool):
@@ -140,10 +184,27 @@ class MaxPool2d(_Pool):
 
     _nd = 2
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
-                 return_indices=False, ceil_mode=False, data_format="NCHW"):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, dilation,
-                         return_indices, data_format=data_format)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        dilation=1,
+        return_indices=False,
+        ceil_mode=False,
+        data_format="NCHW",
+    ):
+        super().__init__(
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            ceil_mode,
+            dilation,
+            return_indices,
+            data_format=data_format,
+        )
 
 
 class MaxPool3d(_Pool):
@@ -157,10 +218,19 @@ class MaxPool3d(_Pool):
 
     _nd = 3
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
-                 return_indices=False, ceil_mode=False):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, dilation,
-                         return_indices)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        dilation=1,
+        return_indices=False,
+        ceil_mode=False,
+    ):
+        super().__init__(
+            kernel_size, stride, pad_mode, padding, ceil_mode, dilation, return_indices
+        )
 
 
 class AvgPool1d(_Pool):
@@ -186,10 +256,18 @@ class AvgPool1d(_Pool):
     _nd = 1
     _max = False
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
-                 count_include_pad=True):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
-                         count_include_pad=count_include_pad)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        ceil_mode=False,
+        count_include_pad=True,
+    ):
+        super().__init__(
+            kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad=count_include_pad
+        )
 
 
 class AvgPool2d(_Pool):
@@ -218,11 +296,27 @@ class AvgPool2d(_Pool):
     _nd = 2
     _max = False
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
-                 count_include_pad=True, divisor_override=None, data_format="NCHW"):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
-                         count_include_pad=count_include_pad, divisor_override=divisor_override,
-                         data_format=data_format)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        ceil_mode=False,
+        count_include_pad=True,
+        divisor_override=None,
+        data_format="NCHW",
+    ):
+        super().__init__(
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            ceil_mode,
+            count_include_pad=count_include_pad,
+            divisor_override=divisor_override,
+            data_format=data_format,
+        )
 
 
 class AvgPool3d(_Pool):
@@ -237,11 +331,25 @@ class AvgPool3d(_Pool):
     _nd = 3
     _max = False
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
-                 count_include_pad=True, divisor_override=None):  # fmt: skip
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode,
-                         count_include_pad=count_include_pad,
-                         divisor_override=divisor_override)  # fmt: skip
+    def __init__(
+        self,
+        kernel_size=1,
+        stride=1,
+        pad_mode="valid",
+        padding=0,
+        ceil_mode=False,
+        count_include_pad=True,
+        divisor_override=None,
+    ):
+        super().__init__(
+            kernel_size,
+            stride,
+            pad_mode,
+            padding,
+            ceil_mode,
+            count_include_pad=count_include_pad,
+            divisor_override=divisor_override,
+        )
 
 
 class _Adaptive(Cell):

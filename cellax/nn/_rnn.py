@@ -82,9 +82,18 @@ def _run_direction(mode, xs, h0, weights, lengths, reverse):
 
 
 class _RNNBase(Cell):
-    def __init__(self, mode, input_size, hidden_size, num_layers=1, has_bias=True,
-                 batch_first=False, dropout=0.0, bidirectional=False,
-                 dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        mode,
+        input_size,
+        hidden_size,
+        num_layers=1,
+        has_bias=True,
+        batch_first=False,
+        dropout=0.0,
+        bidirectional=False,
+        dtype=_dtype.float32,
+    ):
         super().__init__()
         api = type(self).__name__
         self.mode = mode
@@ -196,8 +205,7 @@ class _RNNBase(Cell):
         if self.mode == "LSTM":
             if not isinstance(hx, (tuple, list)) or len(hx) != 2:
                 raise TypeError(
-                    f"For '{api}', 'hx' must be a tuple (h_0, c_0), but got "
-                    f"{type(hx).__name__}."
+                    f"For '{api}', 'hx' must be a tuple (h_0, c_0), but got {type(hx).__name__}."
                 )
             return check(hx[0], "h_0"), check(hx[1], "c_0")
         return check(hx, "hx")
@@ -240,16 +248,34 @@ class RNN(_RNNBase):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.RNN.html
     """
 
-    def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", has_bias=True,
-                 batch_first=False, dropout=0.0, bidirectional=False,
-                 dtype=_dtype.float32):  # fmt: skip
+    def __init__(
+        self,
+        input_size,
+        hidden_size,
+        num_layers=1,
+        nonlinearity="tanh",
+        has_bias=True,
+        batch_first=False,
+        dropout=0.0,
+        bidirectional=False,
+        dtype=_dtype.float32,
+    ):
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(
                 f"For 'RNN', 'nonlinearity' must be 'tanh' or 'relu', but got {nonlinearity!r}."
             )
         self.nonlinearity = nonlinearity
-        super().__init__(f"RNN_{nonlinearity.upper()}", input_size, hidden_size, num_layers,
-                         has_bias, batch_first, dropout, bidirectional, dtype)  # fmt: skip
+        super().__init__(
+            f"RNN_{nonlinearity.upper()}",
+            input_size,
+            hidden_size,
+            num_layers,
+            has_bias,
+            batch_first,
+            dropout,
+            bidirectional,
+            dtype,
+        )
 
 
 class LSTM(_RNNBase):
@@ -268,10 +294,28 @@ class LSTM(_RNNBase):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.LSTM.html
     """
 
-    def __init__(self, input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False,
-                 dropout=0.0, bidirectional=False, dtype=_dtype.float32):  # fmt: skip
-        super().__init__("LSTM", input_size, hidden_size, num_layers, has_bias, batch_first,
-                         dropout, bidirectional, dtype)  # fmt: skip
+    def __init__(
+        self,
+        input_size,
+        hidden_size,
+        num_layers=1,
+        has_bias=True,
+        batch_first=False,
+        dropout=0.0,
+        bidirectional=False,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            "LSTM",
+            input_size,
+            hidden_size,
+            num_layers,
+            has_bias,
+            batch_first,
+            dropout,
+            bidirectional,
+            dtype,
+        )
 
 
 class GRU(_RNNBase):
@@ -289,10 +333,28 @@ class GRU(_RNNBase):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.GRU.html
     """
 
-    def __init__(self, input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False,
-                 dropout=0.0, bidirectional=False, dtype=_dtype.float32):  # fmt: skip
-        super().__init__("GRU", input_size, hidden_size, num_layers, has_bias, batch_first,
-                         dropout, bidirectional, dtype)  # fmt: skip
+    def __init__(
+        self,
+        input_size,
+        hidden_size,
+        num_layers=1,
+        has_bias=True,
+        batch_first=False,
+        dropout=0.0,
+        bidirectional=False,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            "GRU",
+            input_size,
+            hidden_size,
+            num_layers,
+            has_bias,
+            batch_first,
+            dropout,
+            bidirectional,
+            dtype,
+        )
 
 
 class _CellBase(Cell):
@@ -345,12 +407,12 @@ class RNNCell(_CellBase):
         (3, 16)
     """
 
-    def __init__(self, input_size, hidden_size, has_bias=True, nonlinearity="tanh",
-                 dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self, input_size, hidden_size, has_bias=True, nonlinearity="tanh", dtype=_dtype.float32
+    ) -> None:
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(
-                f"For 'RNNCell', 'nonlinearity' must be 'tanh' or 'relu', but got "
-                f"{nonlinearity!r}."
+                f"For 'RNNCell', 'nonlinearity' must be 'tanh' or 'relu', but got {nonlinearity!r}."
             )
         self._mode = f"RNN_{nonlinearity.upper()}"
         self.nonlinearity = nonlinearity

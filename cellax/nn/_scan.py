@@ -139,8 +139,9 @@ class ScanCell(Cell):
         def body(carry, layer_values):
             frame = Frame(template_slots, layer_values, parent)
             with frame:
-                out = template._run(jax.tree_util.tree_unflatten(carry_tree, carry), *args,
-                                    **kwargs)  # fmt: skip
+                out = template._run(
+                    jax.tree_util.tree_unflatten(carry_tree, carry), *args, **kwargs
+                )
             items = frame.written_items()
             foreign = [slot for slot, _ in items if id(slot) not in owned]
             if foreign:
@@ -155,8 +156,10 @@ class ScanCell(Cell):
                 not _is_array(o) or o.shape != c.shape or o.dtype != c.dtype
                 for o, c in zip(out_leaves, carry)
             ):
-                got = [(tuple(getattr(o, "shape", ())), str(getattr(o, "dtype", type(o))))
-                       for o in out_leaves]  # fmt: skip
+                got = [
+                    (tuple(getattr(o, "shape", ())), str(getattr(o, "dtype", type(o))))
+                    for o in out_leaves
+                ]
                 raise ValueError(
                     f"For 'ScanCell', each block must return a value with the structure, shapes "
                     f"and dtypes of its input x, but '{type(template).__name__}' maps "
@@ -166,8 +169,9 @@ class ScanCell(Cell):
 
         policy = self._recompute_policy
         if policy is not None:
-            body = jax.checkpoint(body, policy=None if policy is True else policy,
-                                  prevent_cse=False)  # fmt: skip
+            body = jax.checkpoint(
+                body, policy=None if policy is True else policy, prevent_cse=False
+            )
         out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(blocks))
         index = {id(slot): k for k, slot in enumerate(template_slots)}
         for slot, values in zip(written, new_stacked):
@@ -223,4 +227,3 @@ def lazy_inline(fn=None, attrs=None, policy=None):
         object.__setattr__(self, "lazy_inline", True)
 
     return init
-

@@ -20,8 +20,14 @@ from ._dense import Dense
 from ._dropout import Dropout
 from ._normalization import LayerNorm
 
-__all__ = ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
-           "TransformerDecoderLayer", "TransformerDecoder", "Transformer"]  # fmt: skip
+__all__ = [
+    "MultiheadAttention",
+    "TransformerEncoderLayer",
+    "TransformerEncoder",
+    "TransformerDecoderLayer",
+    "TransformerDecoder",
+    "Transformer",
+]
 
 
 def _mask_to_additive(api, mask, name, dtype):
@@ -79,9 +85,19 @@ class MultiheadAttention(Cell):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.MultiheadAttention.html
     """
 
-    def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False,
-                 add_zero_attn=False, kdim=None, vdim=None, batch_first=False,
-                 dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        embed_dim,
+        num_heads,
+        dropout=0.0,
+        has_bias=True,
+        add_bias_kv=False,
+        add_zero_attn=False,
+        kdim=None,
+        vdim=None,
+        batch_first=False,
+        dtype=_dtype.float32,
+    ) -> None:
         super().__init__()
         api = "MultiheadAttention"
         self.embed_dim = check_positive_int(api, "embed_dim", embed_dim)
@@ -105,23 +121,29 @@ class MultiheadAttention(Cell):
             )
             self.q_proj_weight = self.k_proj_weight = self.v_proj_weight = None
         else:
-            self.q_proj_weight = Parameter(initializer(xavier, (embed_dim, embed_dim), dtype),
-                                           name="q_proj_weight")  # fmt: skip
-            self.k_proj_weight = Parameter(initializer(xavier, (embed_dim, self.kdim), dtype),
-                                           name="k_proj_weight")  # fmt: skip
-            self.v_proj_weight = Parameter(initializer(xavier, (embed_dim, self.vdim), dtype),
-                                           name="v_proj_weight")  # fmt: skip
+            self.q_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, embed_dim), dtype), name="q_proj_weight"
+            )
+            self.k_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, self.kdim), dtype), name="k_proj_weight"
+            )
+            self.v_proj_weight = Parameter(
+                initializer(xavier, (embed_dim, self.vdim), dtype), name="v_proj_weight"
+            )
             self.in_proj_weight = None
         if has_bias:
-            self.in_proj_bias = Parameter(initializer("zeros", (3 * embed_dim,), dtype),
-                                          name="in_proj_bias")  # fmt: skip
+            self.in_proj_bias = Parameter(
+                initializer("zeros", (3 * embed_dim,), dtype), name="in_proj_bias"
+            )
         else:
             self.in_proj_bias = None
         if add_bias_kv:
-            self.bias_k = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype),
-                                    name="bias_k")  # fmt: skip
-            self.bias_v = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype),
-                                    name="bias_v")  # fmt: skip
+            self.bias_k = Parameter(
+                initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_k"
+            )
+            self.bias_v = Parameter(
+                initializer(XavierNormal(), (1, 1, embed_dim), dtype), name="bias_v"
+            )
         else:
             self.bias_k = self.bias_v = None
         self.out_proj = Dense(embed_dim, embed_dim, has_bias=has_bias, dtype=dtype)
@@ -132,15 +154,26 @@ class MultiheadAttention(Cell):
             w = self.in_proj_weight._value
             weights = (w[:e], w[e : 2 * e], w[2 * e :])
         else:
-            weights = (self.q_proj_weight._value, self.k_proj_weight._value,
-                       self.v_proj_weight._value)  # fmt: skip
+            weights = (
+                self.q_proj_weight._value,
+                self.k_proj_weight._value,
+                self.v_proj_weight._value,
+            )
         if self.in_proj_bias is None:
             return weights, (None, None, None)
         b = self.in_proj_bias._value
         return weights, (b[:e], b[e : 2 * e], b[2 * e :])
 
-    def construct(self, query, key, value, key_padding_mask=None, need_weights=True,
-                  attn_mask=None, average_attn_weights=True):  # fmt: skip
+    def construct(
+        self,
+        query,
+        key,
+        value,
+        key_padding_mask=None,
+        need_weights=True,
+        attn_mask=None,
+        average_attn_weights=True,
+    ):
         api = "MultiheadAttention"
         q, k, v = arr(query), arr(key), arr(value)
         unbatched = q.ndim == 2
@@ -247,14 +280,32 @@ class _LayerBase(Cell):
         return arr(self.dense2(h))
 
     def _attend(self, attention, x, memory, mask, padding_mask):
-        out, _ = attention(wrap(x), wrap(memory), wrap(memory), key_padding_mask=padding_mask,
-                           need_weights=False, attn_mask=mask)  # fmt: skip
+        out, _ = attention(
+            wrap(x),
+            wrap(memory),
+            wrap(memory),
+            key_padding_mask=padding_mask,
+            need_weights=False,
+            attn_mask=mask,
+        )
         return out._value
 
-    def _init_common(self, api, d_model, nhead, dim_feedforward, dropout, activation,
-                     layer_norm_eps, batch_first, norm_first, dtype):  # fmt: skip
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                            batch_first=batch_first, dtype=dtype)  # fmt: skip
+    def _init_common(
+        self,
+        api,
+        d_model,
+        nhead,
+        dim_feedforward,
+        dropout,
+        activation,
+        layer_norm_eps,
+        batch_first,
+        norm_first,
+        dtype,
+    ):
+        self.self_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
+        )
         return _activation_fn(api, activation)
 
 
@@ -288,13 +339,32 @@ class TransformerEncoderLayer(_LayerBase):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.TransformerEncoderLayer.html
     """
 
-    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
-                 layer_norm_eps=1e-5, batch_first=False, norm_first=False,
-                 dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model,
+        nhead,
+        dim_feedforward=2048,
+        dropout=0.1,
+        activation="relu",
+        layer_norm_eps=1e-5,
+        batch_first=False,
+        norm_first=False,
+        dtype=_dtype.float32,
+    ) -> None:
         super().__init__()
         api = "TransformerEncoderLayer"
-        act = self._init_common(api, d_model, nhead, dim_feedforward, dropout, activation,
-                                layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
+        act = self._init_common(
+            api,
+            d_model,
+            nhead,
+            dim_feedforward,
+            dropout,
+            activation,
+            layer_norm_eps,
+            batch_first,
+            norm_first,
+            dtype,
+        )
         self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
         self.dropout = Dropout(p=dropout)
         self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
@@ -346,15 +416,35 @@ class TransformerDecoderLayer(_LayerBase):
         (4, 3, 8)
     """
 
-    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
-                 layer_norm_eps=1e-5, batch_first=False, norm_first=False,
-                 dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model,
+        nhead,
+        dim_feedforward=2048,
+        dropout=0.1,
+        activation="relu",
+        layer_norm_eps=1e-5,
+        batch_first=False,
+        norm_first=False,
+        dtype=_dtype.float32,
+    ) -> None:
         super().__init__()
         api = "TransformerDecoderLayer"
-        act = self._init_common(api, d_model, nhead, dim_feedforward, dropout, activation,
-                                layer_norm_eps, batch_first, norm_first, dtype)  # fmt: skip
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout,
-                                                 batch_first=batch_first, dtype=dtype)  # fmt: skip
+        act = self._init_common(
+            api,
+            d_model,
+            nhead,
+            dim_feedforward,
+            dropout,
+            activation,
+            layer_norm_eps,
+            batch_first,
+            norm_first,
+            dtype,
+        )
+        self.multihead_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
+        )
         self.dense1 = Dense(d_model, dim_feedforward, dtype=dtype)
         self.dropout = Dropout(p=dropout)
         self.dense2 = Dense(dim_feedforward, d_model, dtype=dtype)
@@ -368,8 +458,15 @@ class TransformerDecoderLayer(_LayerBase):
         self._wrap_activation = not isinstance(activation, str)
         self.activation = act
 
-    def construct(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-                  memory_key_padding_mask=None):  # fmt: skip
+    def construct(
+        self,
+        tgt,
+        memory,
+        tgt_mask=None,
+        memory_mask=None,
+        tgt_key_padding_mask=None,
+        memory_key_padding_mask=None,
+    ):
         x, mem = arr(tgt), arr(memory)
 
         def block_sa(h):
@@ -444,12 +541,20 @@ class TransformerDecoder(Cell):
         self.num_layers = num_layers
         self.norm = norm
 
-    def construct(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-                  memory_key_padding_mask=None):  # fmt: skip
+    def construct(
+        self,
+        tgt,
+        memory,
+        tgt_mask=None,
+        memory_mask=None,
+        tgt_key_padding_mask=None,
+        memory_key_padding_mask=None,
+    ):
         out = tgt
         for layer in self.layers:
-            out = layer(out, memory, tgt_mask, memory_mask, tgt_key_padding_mask,
-                        memory_key_padding_mask)  # fmt: skip
+            out = layer(
+                out, memory, tgt_mask, memory_mask, tgt_key_padding_mask, memory_key_padding_mask
+            )
         return out if self.norm is None else self.norm(out)
 
 
@@ -478,32 +583,68 @@ class Transformer(Cell):
         (4, 3, 8)
     """
 
-    def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
-                 dim_feedforward=2048, dropout=0.1, activation="relu", custom_encoder=None,
-                 custom_decoder=None, layer_norm_eps=1e-5, batch_first=False, norm_first=False,
-                 dtype=_dtype.float32) -> None:  # fmt: skip
+    def __init__(
+        self,
+        d_model=512,
+        nhead=8,
+        num_encoder_layers=6,
+        num_decoder_layers=6,
+        dim_feedforward=2048,
+        dropout=0.1,
+        activation="relu",
+        custom_encoder=None,
+        custom_decoder=None,
+        layer_norm_eps=1e-5,
+        batch_first=False,
+        norm_first=False,
+        dtype=_dtype.float32,
+    ) -> None:
         super().__init__()
         if custom_encoder is not None:
             self.encoder = custom_encoder
         else:
-            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first, norm_first,
-                                            dtype)  # fmt: skip
+            layer = TransformerEncoderLayer(
+                d_model,
+                nhead,
+                dim_feedforward,
+                dropout,
+                activation,
+                layer_norm_eps,
+                batch_first,
+                norm_first,
+                dtype,
+            )
             norm = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
             self.encoder = TransformerEncoder(layer, num_encoder_layers, norm)
         if custom_decoder is not None:
             self.decoder = custom_decoder
         else:
-            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout,
-                                            activation, layer_norm_eps, batch_first, norm_first,
-                                            dtype)  # fmt: skip
+            layer = TransformerDecoderLayer(
+                d_model,
+                nhead,
+                dim_feedforward,
+                dropout,
+                activation,
+                layer_norm_eps,
+                batch_first,
+                norm_first,
+                dtype,
+            )
             norm = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
             self.decoder = TransformerDecoder(layer, num_decoder_layers, norm)
         self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
 
-    def construct(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
-                  src_key_padding_mask=None, tgt_key_padding_mask=None,
-                  memory_key_padding_mask=None):  # fmt: skip
+    def construct(
+        self,
+        src,
+        tgt,
+        src_mask=None,
+        tgt_mask=None,
+        memory_mask=None,
+        src_key_padding_mask=None,
+        tgt_key_padding_mask=None,
+        memory_key_padding_mask=None,
+    ):
         s, t = arr(src), arr(tgt)
         batch_axis = 0 if self.batch_first else 1
         if s.ndim == 3 and t.ndim == 3 and s.shape[batch_axis] != t.shape[batch_axis]:
@@ -517,5 +658,6 @@ class Transformer(Cell):
                 f"{self.d_model}, but got shapes {tuple(s.shape)} and {tuple(t.shape)}."
             )
         memory = self.encoder(src, src_mask, src_key_padding_mask)
-        return self.decoder(tgt, memory, tgt_mask, memory_mask, tgt_key_padding_mask,
-                            memory_key_padding_mask)  # fmt: skip
+        return self.decoder(
+            tgt, memory, tgt_mask, memory_mask, tgt_key_padding_mask, memory_key_padding_mask
+        )

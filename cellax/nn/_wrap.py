@@ -38,8 +38,7 @@ def _check_cell(api: str, name: str, value) -> None:
 def _check_callable(api: str, name: str, value) -> None:
     if not callable(value):
         raise TypeError(
-            f"For '{api}', '{name}' must be a Cell or a function, but got "
-            f"{type(value).__name__}."
+            f"For '{api}', '{name}' must be a Cell or a function, but got {type(value).__name__}."
         )
 
 
@@ -193,9 +192,15 @@ class WithGradCell(Cell):
 
     def construct(self, *inputs):
         _, _, grads = _transforms._differentiate(
-            "WithGradCell", self.network_with_loss, inputs, {}, None, list(self.weights), False,
+            "WithGradCell",
+            self.network_with_loss,
+            inputs,
+            {},
+            None,
+            list(self.weights),
+            False,
             self.sens,
-        )  # fmt: skip
+        )
         return tuple(wrap(g) for g in grads)
 
 
@@ -234,8 +239,9 @@ class ForwardValueAndGrad(Cell):
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.ForwardValueAndGrad.html
     """
 
-    def __init__(self, network, weights=None, get_all=False, get_by_list=False,
-                 sens_param=False) -> None:  # fmt: skip
+    def __init__(
+        self, network, weights=None, get_all=False, get_by_list=False, sens_param=False
+    ) -> None:
         super().__init__(auto_prefix=False)
         api = "ForwardValueAndGrad"
         if not isinstance(network, (Cell, types.FunctionType, types.MethodType)):
@@ -243,8 +249,11 @@ class ForwardValueAndGrad(Cell):
                 f"For '{api}', 'network' must be a Cell, function or method, but got "
                 f"{type(network).__name__}."
             )
-        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
-                            ("sens_param", sens_param)):  # fmt: skip
+        for name, value in (
+            ("get_all", get_all),
+            ("get_by_list", get_by_list),
+            ("sens_param", sens_param),
+        ):
             if not isinstance(value, bool):
                 raise TypeError(f"For '{api}', '{name}' must be a bool, but got {value!r}.")
         if get_by_list and not (
@@ -402,4 +411,3 @@ class ParameterUpdate(Cell):
             )
         self._param._value = value.astype(current.dtype)
         return x
-

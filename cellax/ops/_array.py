@@ -16,28 +16,131 @@ from ._utils import arr, array, check_axes, check_axis, check_int_arg, np_dtype,
 
 __all__ = [
     # creation
-    "ones", "zeros", "ones_like", "zeros_like", "fill", "fills", "full", "full_like", "empty",
-    "empty_like", "arange", "linspace", "logspace", "eye", "tril_indices", "triu_indices",
+    "ones",
+    "zeros",
+    "ones_like",
+    "zeros_like",
+    "fill",
+    "fills",
+    "full",
+    "full_like",
+    "empty",
+    "empty_like",
+    "arange",
+    "linspace",
+    "logspace",
+    "eye",
+    "tril_indices",
+    "triu_indices",
     # selection
-    "select", "where",
+    "select",
+    "where",
     # shape
-    "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "broadcast_to",
-    "expand", "expand_as", "view_as", "tile", "repeat_interleave", "repeat_elements", "concat",
-    "cat", "stack", "hstack", "vstack", "dstack", "column_stack", "row_stack", "unstack",
-    "unbind", "split", "tensor_split", "hsplit", "vsplit", "dsplit", "chunk", "flatten", "ravel",
-    "movedim", "moveaxis", "swapaxes", "swapdims", "t", "flip", "flipud", "fliplr", "rot90",
-    "reverse", "roll", "narrow", "slice", "pad", "tril", "triu", "diag", "diagflat",
-    "diag_embed", "diagonal", "meshgrid", "atleast_1d", "atleast_2d", "atleast_3d",
-    "cartesian_prod", "block_diag", "vander",
+    "reshape",
+    "transpose",
+    "permute",
+    "expand_dims",
+    "unsqueeze",
+    "squeeze",
+    "broadcast_to",
+    "expand",
+    "expand_as",
+    "view_as",
+    "tile",
+    "repeat_interleave",
+    "repeat_elements",
+    "concat",
+    "cat",
+    "stack",
+    "hstack",
+    "vstack",
+    "dstack",
+    "column_stack",
+    "row_stack",
+    "unstack",
+    "unbind",
+    "split",
+    "tensor_split",
+    "hsplit",
+    "vsplit",
+    "dsplit",
+    "chunk",
+    "flatten",
+    "ravel",
+    "movedim",
+    "moveaxis",
+    "swapaxes",
+    "swapdims",
+    "t",
+    "flip",
+    "flipud",
+    "fliplr",
+    "rot90",
+    "reverse",
+    "roll",
+    "narrow",
+    "slice",
+    "pad",
+    "tril",
+    "triu",
+    "diag",
+    "diagflat",
+    "diag_embed",
+    "diagonal",
+    "meshgrid",
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "cartesian_prod",
+    "block_diag",
+    "vander",
     # type and shape queries
-    "cast", "dtype", "is_tensor", "is_floating_point", "is_complex", "numel", "size", "rank",
-    "shape", "print_",
+    "cast",
+    "dtype",
+    "is_tensor",
+    "is_floating_point",
+    "is_complex",
+    "numel",
+    "size",
+    "rank",
+    "shape",
+    "print_",
     # primitives
-    "Transpose", "ExpandDims", "Reshape", "Cast", "Select", "Fill", "Squeeze", "Concat", "Stack",
-    "Unstack", "Split", "Tile", "Shape", "Rank", "Size", "ZerosLike", "OnesLike", "Zeros",
-    "Ones", "BroadcastTo", "Flatten", "Pad", "ReverseV2", "Tril", "Triu", "Eye", "Meshgrid",
-    "Identity", "Slice", "Roll", "DType", "Print", "LinSpace", "Diag",
-]  # fmt: skip
+    "Transpose",
+    "ExpandDims",
+    "Reshape",
+    "Cast",
+    "Select",
+    "Fill",
+    "Squeeze",
+    "Concat",
+    "Stack",
+    "Unstack",
+    "Split",
+    "Tile",
+    "Shape",
+    "Rank",
+    "Size",
+    "ZerosLike",
+    "OnesLike",
+    "Zeros",
+    "Ones",
+    "BroadcastTo",
+    "Flatten",
+    "Pad",
+    "ReverseV2",
+    "Tril",
+    "Triu",
+    "Eye",
+    "Meshgrid",
+    "Identity",
+    "Slice",
+    "Roll",
+    "DType",
+    "Print",
+    "LinSpace",
+    "Diag",
+]
 
 _range = builtins.range
 
@@ -140,8 +243,9 @@ def full(size, fill_value, *, dtype=None):
         [3 3]
     """
     value = arr(fill_value, "full", "fill_value")
-    return wrap(jnp.full(shape_tuple("full", size, "size"), value,
-                         _scalar_dtype(fill_value, dtype)))  # fmt: skip
+    return wrap(
+        jnp.full(shape_tuple("full", size, "size"), value, _scalar_dtype(fill_value, dtype))
+    )
 
 
 def full_like(input, fill_value, *, dtype=None):
@@ -222,8 +326,9 @@ def logspace(start, end, steps, base=10, *, dtype=None):
         [  1.  10. 100.]
     """
     steps = check_int_arg("logspace", "steps", steps, 1)
-    return wrap(jnp.logspace(arr(start), arr(end), steps, base=base,
-                             dtype=np_dtype(dtype) or jnp.float32))  # fmt: skip
+    return wrap(
+        jnp.logspace(arr(start), arr(end), steps, base=base, dtype=np_dtype(dtype) or jnp.float32)
+    )
 
 
 def eye(n, m=None, dtype=None):
@@ -404,14 +509,17 @@ def broadcast_to(input, shape):
     for i, d in enumerate(target):
         if d == -1:
             if i < offset:
-                raise ValueError(f"For 'broadcast_to', -1 is not allowed in a new leading "
-                                 f"dimension, but got shape {tuple(shape)}.")  # fmt: skip
+                raise ValueError(
+                    f"For 'broadcast_to', -1 is not allowed in a new leading "
+                    f"dimension, but got shape {tuple(shape)}."
+                )
             target[i] = x.shape[i - offset]
     try:
         return wrap(jnp.broadcast_to(x, tuple(target)))
     except ValueError:
-        raise ValueError(f"For 'broadcast_to', can not broadcast a Tensor of shape {x.shape} to "
-                         f"{tuple(shape)}.") from None  # fmt: skip
+        raise ValueError(
+            f"For 'broadcast_to', can not broadcast a Tensor of shape {x.shape} to {tuple(shape)}."
+        ) from None
 
 
 def expand(input_x, size):
@@ -512,8 +620,10 @@ def stack(tensors, axis=0):
     values = _tensor_list("stack", tensors)
     axis = check_axis("stack", axis, values[0].ndim + 1)
     if builtins.any(v.shape != values[0].shape for v in values):
-        raise ValueError(f"For 'stack', all Tensors must have the same shape, but got "
-                         f"{[v.shape for v in values]}.")  # fmt: skip
+        raise ValueError(
+            f"For 'stack', all Tensors must have the same shape, but got "
+            f"{[v.shape for v in values]}."
+        )
     return wrap(jnp.stack(values, axis=axis))
 
 
@@ -588,8 +698,10 @@ def split(tensor, split_size_or_sections, axis=0):
         sizes = [sections] * (n // sections) + ([n % sections] if n % sections else [])
         return _split_at(x, axis, sizes or [n])
     if not isinstance(sections, (list, tuple)):
-        raise TypeError(f"For 'split', 'split_size_or_sections' must be an int, list or tuple, "
-                        f"but got {type(sections).__name__}.")  # fmt: skip
+        raise TypeError(
+            f"For 'split', 'split_size_or_sections' must be an int, list or tuple, "
+            f"but got {type(sections).__name__}."
+        )
     sizes = [int(s) for s in sections]
     if builtins.sum(sizes) != n:
         raise ValueError(
@@ -659,8 +771,10 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     start = check_axis("flatten", start_dim, x.ndim, "start_dim")
     end = check_axis("flatten", end_dim, x.ndim, "end_dim")
     if start > end:
-        raise ValueError(f"For 'flatten', 'start_dim' must not be after 'end_dim', but got "
-                         f"{start_dim} and {end_dim}.")  # fmt: skip
+        raise ValueError(
+            f"For 'flatten', 'start_dim' must not be after 'end_dim', but got "
+            f"{start_dim} and {end_dim}."
+        )
     return wrap(x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1 :]))
 
 
@@ -774,8 +888,10 @@ def narrow(input, axis, start, length):
     x = array(input, "narrow")
     axis = check_axis("narrow", axis, x.ndim)
     if not 0 <= start + (x.shape[axis] if start < 0 else 0) <= x.shape[axis] - length:
-        raise ValueError(f"For 'narrow', start={start} and length={length} must fit in dimension "
-                         f"{axis} of size {x.shape[axis]}.")  # fmt: skip
+        raise ValueError(
+            f"For 'narrow', start={start} and length={length} must fit in dimension "
+            f"{axis} of size {x.shape[axis]}."
+        )
     start = start % x.shape[axis] if start < 0 else start
     return wrap(jax.lax.slice_in_dim(x, start, start + length, axis=axis))
 
@@ -792,14 +908,15 @@ def slice(input_x, begin, size):
     x = array(input_x, "slice", "input_x")
     begin, size = shape_tuple("slice", begin, "begin"), shape_tuple("slice", size, "size")
     if len(begin) != x.ndim or len(size) != x.ndim:
-        raise ValueError(f"For 'slice', 'begin' and 'size' must have {x.ndim} entries, but got "
-                         f"{begin} and {size}.")  # fmt: skip
+        raise ValueError(
+            f"For 'slice', 'begin' and 'size' must have {x.ndim} entries, but got "
+            f"{begin} and {size}."
+        )
     ends = tuple(x.shape[i] if s == -1 else b + s for i, (b, s) in enumerate(zip(begin, size)))
     return wrap(jax.lax.slice(x, begin, ends))
 
 
-_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
-              "circular": "wrap"}  # fmt: skip
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
 
 
 def pad(input_x, padding, mode="constant", value=None):
@@ -816,18 +933,20 @@ def pad(input_x, padding, mode="constant", value=None):
     x = array(input_x, "pad", "input_x")
     padding = shape_tuple("pad", padding, "padding")
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
-        raise ValueError(f"For 'pad', 'padding' must have an even length of at most "
-                         f"{2 * x.ndim}, but got {padding}.")  # fmt: skip
+        raise ValueError(
+            f"For 'pad', 'padding' must have an even length of at most "
+            f"{2 * x.ndim}, but got {padding}."
+        )
     if mode not in _PAD_MODES:
-        raise ValueError(f"For 'pad', 'mode' must be one of {list(_PAD_MODES)}, but got "
-                         f"{mode!r}.")  # fmt: skip
+        raise ValueError(f"For 'pad', 'mode' must be one of {list(_PAD_MODES)}, but got {mode!r}.")
     pairs = [(0, 0)] * x.ndim
     for i in _range(len(padding) // 2):
         pairs[x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
     if builtins.any(p < 0 for pair in pairs for p in pair):
         negative = [(-builtins.min(lo, 0), -builtins.min(hi, 0)) for lo, hi in pairs]
-        x = jax.lax.slice(x, [lo for lo, _ in negative],
-                          [d - hi for d, (_, hi) in zip(x.shape, negative)])  # fmt: skip
+        x = jax.lax.slice(
+            x, [lo for lo, _ in negative], [d - hi for d, (_, hi) in zip(x.shape, negative)]
+        )
         pairs = [(builtins.max(lo, 0), builtins.max(hi, 0)) for lo, hi in pairs]
     if mode == "constant":
         return wrap(jnp.pad(x, pairs, constant_values=0 if value is None else arr(value)))
@@ -916,8 +1035,7 @@ def meshgrid(*inputs, indexing="xy"):
     if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
         inputs = tuple(inputs[0])
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"For 'meshgrid', 'indexing' must be 'xy' or 'ij', but got "
-                         f"{indexing!r}.")  # fmt: skip
+        raise ValueError(f"For 'meshgrid', 'indexing' must be 'xy' or 'ij', but got {indexing!r}.")
     return tuple(wrap(g) for g in jnp.meshgrid(*[array(v) for v in inputs], indexing=indexing))
 
 
@@ -1061,8 +1179,9 @@ Fill = primitive("Fill", fill)
 Squeeze = primitive("Squeeze", squeeze, dict(axis=()))
 Concat = primitive("Concat", concat, dict(axis=0))
 Stack = primitive("Stack", stack, dict(axis=0))
-Unstack = primitive("Unstack", unstack, dict(axis=0, num=None),
-                    lambda self, x: unstack(x, self.attrs["axis"]))  # fmt: skip
+Unstack = primitive(
+    "Unstack", unstack, dict(axis=0, num=None), lambda self, x: unstack(x, self.attrs["axis"])
+)
 
 
 def _split_call(self, x):
@@ -1070,8 +1189,10 @@ def _split_call(self, x):
     axis = check_axis("Split", self.attrs["axis"], value.ndim)
     count = self.attrs["output_num"]
     if value.shape[axis] % count:
-        raise ValueError(f"For 'Split', dimension {axis} of size {value.shape[axis]} must be "
-                         f"divisible by output_num={count}.")  # fmt: skip
+        raise ValueError(
+            f"For 'Split', dimension {axis} of size {value.shape[axis]} must be "
+            f"divisible by output_num={count}."
+        )
     return tuple(wrap(v) for v in jnp.split(value, count, axis=axis))
 
 
@@ -1084,24 +1205,39 @@ ZerosLike = primitive("ZerosLike", zeros_like)
 OnesLike = primitive("OnesLike", ones_like)
 Zeros = primitive("Zeros", zeros)
 Ones = primitive("Ones", ones)
-BroadcastTo = primitive("BroadcastTo", broadcast_to, dict(shape=()),
-                        lambda self, x: broadcast_to(x, self.attrs["shape"]))  # fmt: skip
+BroadcastTo = primitive(
+    "BroadcastTo",
+    broadcast_to,
+    dict(shape=()),
+    lambda self, x: broadcast_to(x, self.attrs["shape"]),
+)
 Flatten = primitive("Flatten", flatten)
 Pad = primitive(
-    "Pad", pad, dict(paddings=()),
+    "Pad",
+    pad,
+    dict(paddings=()),
     lambda self, x: wrap(jnp.pad(array(x, "Pad"), [tuple(p) for p in self.attrs["paddings"]])),
-)  # fmt: skip
-ReverseV2 = primitive("ReverseV2", reverse, dict(axis=()),
-                      lambda self, x: reverse(x, self.attrs["axis"]))  # fmt: skip
+)
+ReverseV2 = primitive(
+    "ReverseV2", reverse, dict(axis=()), lambda self, x: reverse(x, self.attrs["axis"])
+)
 Tril = primitive("Tril", tril, dict(diagonal=0))
 Triu = primitive("Triu", triu, dict(diagonal=0))
 Eye = primitive("Eye", eye)
-Meshgrid = primitive("Meshgrid", meshgrid, dict(indexing="xy"),
-                     lambda self, inputs: meshgrid(*inputs, indexing=self.attrs["indexing"]))
+Meshgrid = primitive(
+    "Meshgrid",
+    meshgrid,
+    dict(indexing="xy"),
+    lambda self, inputs: meshgrid(*inputs, indexing=self.attrs["indexing"]),
+)
 Identity = primitive("Identity", lambda x: wrap(array(x)))
 Slice = primitive("Slice", slice)
-Roll = primitive("Roll", roll, dict(shifts=0, dims=None),
-                 lambda self, x: roll(x, self.attrs["shifts"], self.attrs["dims"]))  # fmt: skip
+Roll = primitive(
+    "Roll",
+    roll,
+    dict(shifts=0, dims=None),
+    lambda self, x: roll(x, self.attrs["shifts"], self.attrs["dims"]),
+)
 DType = primitive("DType", dtype)
 Print = primitive("Print", print_)
 LinSpace = primitive("LinSpace", linspace)

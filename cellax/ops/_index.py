@@ -14,17 +14,56 @@ from ._primitive import primitive
 from ._utils import arr, array, check_axis, check_eager, check_int_arg, wrap
 
 __all__ = [
-    "gather", "gather_elements", "gather_d", "gather_nd", "index_select", "take", "scatter",
-    "scatter_add", "scatter_nd", "scatter_update", "tensor_scatter_update",
-    "tensor_scatter_add", "tensor_scatter_sub", "tensor_scatter_mul", "tensor_scatter_div",
-    "tensor_scatter_max", "tensor_scatter_min", "tensor_scatter_elements", "index_add",
-    "index_fill", "masked_fill", "masked_select", "one_hot", "sort", "argsort", "msort", "topk",
-    "top_k", "unique", "unique_consecutive", "nonzero", "argwhere", "searchsorted", "bucketize",
-    "bincount", "sequence_mask",
-    "Gather", "GatherD", "GatherNd", "OneHot", "TopK", "Sort", "ScatterNd",
-    "TensorScatterUpdate", "TensorScatterAdd", "Unique", "MaskedFill", "MaskedSelect",
+    "gather",
+    "gather_elements",
+    "gather_d",
+    "gather_nd",
+    "index_select",
+    "take",
+    "scatter",
+    "scatter_add",
+    "scatter_nd",
+    "scatter_update",
+    "tensor_scatter_update",
+    "tensor_scatter_add",
+    "tensor_scatter_sub",
+    "tensor_scatter_mul",
+    "tensor_scatter_div",
+    "tensor_scatter_max",
+    "tensor_scatter_min",
+    "tensor_scatter_elements",
+    "index_add",
+    "index_fill",
+    "masked_fill",
+    "masked_select",
+    "one_hot",
+    "sort",
+    "argsort",
+    "msort",
+    "topk",
+    "top_k",
+    "unique",
+    "unique_consecutive",
+    "nonzero",
+    "argwhere",
+    "searchsorted",
+    "bucketize",
+    "bincount",
+    "sequence_mask",
+    "Gather",
+    "GatherD",
+    "GatherNd",
+    "OneHot",
+    "TopK",
+    "Sort",
+    "ScatterNd",
+    "TensorScatterUpdate",
+    "TensorScatterAdd",
+    "Unique",
+    "MaskedFill",
+    "MaskedSelect",
     "NonZero",
-]  # fmt: skip
+]
 
 _INDEX_HINT = "Compute it outside the compiled function, or use a fixed-size alternative."
 
@@ -32,8 +71,9 @@ _INDEX_HINT = "Compute it outside the compiled function, or use a fixed-size alt
 def _index_array(api, index, name="indices"):
     value = array(index, api, name)
     if np.dtype(value.dtype).kind not in "iu":
-        raise TypeError(f"For '{api}', '{name}' must be an integer Tensor, but got dtype "
-                        f"{value.dtype}.")  # fmt: skip
+        raise TypeError(
+            f"For '{api}', '{name}' must be an integer Tensor, but got dtype {value.dtype}."
+        )
     return value
 
 
@@ -76,8 +116,10 @@ def gather_elements(input, dim, index):
     index = _index_array("gather_elements", index, "index")
     dim = check_axis("gather_elements", dim, x.ndim, "dim")
     if index.ndim != x.ndim:
-        raise ValueError(f"For 'gather_elements', 'index' must have the rank of 'input' "
-                         f"({x.ndim}), but got shape {index.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'gather_elements', 'index' must have the rank of 'input' "
+            f"({x.ndim}), but got shape {index.shape}."
+        )
     return wrap(jnp.take_along_axis(x, index, axis=dim, mode="clip"))
 
 
@@ -98,8 +140,10 @@ def gather_nd(input_x, indices):
     x = array(input_x, "gather_nd", "input_x")
     index = _index_array("gather_nd", indices)
     if index.shape[-1] > x.ndim:
-        raise ValueError(f"For 'gather_nd', the last dimension of 'indices' must be at most the "
-                         f"rank of 'input_x' ({x.ndim}), but got {index.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'gather_nd', the last dimension of 'indices' must be at most the "
+            f"rank of 'input_x' ({x.ndim}), but got {index.shape}."
+        )
     return wrap(x[tuple(jnp.moveaxis(index, -1, 0))])
 
 
@@ -116,15 +160,17 @@ def index_select(input, axis, index):
     index = _index_array("index_select", index, "index")
     axis = check_axis("index_select", axis, x.ndim)
     if index.ndim > 1:
-        raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape "
-                         f"{index.shape}.")  # fmt: skip
+        raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape {index.shape}.")
     return wrap(jnp.take(x, index, axis=axis, mode="clip"))
 
 
 def take(input, index):
     """Elements of the flattened ``input`` at ``index``."""
-    return wrap(jnp.take(array(input, "take").reshape(-1), _index_array("take", index, "index"),
-                         mode="clip"))  # fmt: skip
+    return wrap(
+        jnp.take(
+            array(input, "take").reshape(-1), _index_array("take", index, "index"), mode="clip"
+        )
+    )
 
 
 def _element_grid(index, axis):
@@ -162,8 +208,10 @@ def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none")
         return wrap(ref.set(arr(updates)))
     if reduction == "add":
         return wrap(ref.add(arr(updates)))
-    raise ValueError(f"For 'tensor_scatter_elements', 'reduction' must be 'none' or 'add', but "
-                     f"got {reduction!r}.")  # fmt: skip
+    raise ValueError(
+        f"For 'tensor_scatter_elements', 'reduction' must be 'none' or 'add', but "
+        f"got {reduction!r}."
+    )
 
 
 def _nd(index):
@@ -175,7 +223,7 @@ def _tensor_scatter(name, method):
         x = array(input_x, name, "input_x")
         index = _index_array(name, indices)
         values = array(updates, name, "updates")
-        expected = index.shape[:-1] + x.shape[index.shape[-1]:]
+        expected = index.shape[:-1] + x.shape[index.shape[-1] :]
         if values.shape != expected:
             raise ValueError(
                 f"For '{name}', 'updates' must have shape indices.shape[:-1] + "
@@ -285,8 +333,9 @@ def masked_fill(input_x, mask, value):
     x = array(input_x, "masked_fill", "input_x")
     condition = array(mask, "masked_fill", "mask")
     if condition.dtype != jnp.bool_:
-        raise TypeError(f"For 'masked_fill', 'mask' must be a bool Tensor, but got dtype "
-                        f"{condition.dtype}.")  # fmt: skip
+        raise TypeError(
+            f"For 'masked_fill', 'mask' must be a bool Tensor, but got dtype {condition.dtype}."
+        )
     return wrap(jnp.where(condition, jnp.asarray(arr(value), x.dtype), x))
 
 
@@ -303,8 +352,12 @@ def masked_select(input, mask):
         [2. 3.]
     """
     x, condition = array(input, "masked_select"), array(mask, "masked_select", "mask")
-    check_eager("masked_select", x, condition,
-                hint="Use ops.masked_fill or ops.select to keep a fixed shape.")  # fmt: skip
+    check_eager(
+        "masked_select",
+        x,
+        condition,
+        hint="Use ops.masked_fill or ops.select to keep a fixed shape.",
+    )
     x, condition = jnp.broadcast_arrays(x, condition)
     return wrap(x[np.asarray(condition)])
 
@@ -389,16 +442,19 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     check_int_arg("topk", "k", k, 0)
     size = x.shape[dim] if x.ndim else 1
     if k > size:
-        raise ValueError(f"For 'topk', 'k' must be at most the size of dimension {dim} ({size}), "
-                         f"but got {k}.")  # fmt: skip
+        raise ValueError(
+            f"For 'topk', 'k' must be at most the size of dimension {dim} ({size}), but got {k}."
+        )
     moved = jnp.moveaxis(x, dim, -1)
     if largest:
         values, index = jax.lax.top_k(moved, k)
     else:
         order = jnp.argsort(moved, axis=-1, stable=True)[..., :k]
         values, index = jnp.take_along_axis(moved, order, axis=-1), order
-    return (wrap(jnp.moveaxis(values, -1, dim)),
-            wrap(jnp.moveaxis(index, -1, dim).astype(jnp.int32)))  # fmt: skip
+    return (
+        wrap(jnp.moveaxis(values, -1, dim)),
+        wrap(jnp.moveaxis(index, -1, dim).astype(jnp.int32)),
+    )
 
 
 def top_k(input_x, k, sorted=True):
@@ -423,8 +479,10 @@ def unique(input):
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     inverse_dtype = np.int64 if x.dtype == np.int64 else np.int32
-    return (wrap(jnp.asarray(flat[first[order]])),
-            wrap(jnp.asarray(rank[inverse.reshape(-1)].reshape(x.shape), inverse_dtype)))
+    return (
+        wrap(jnp.asarray(flat[first[order]])),
+        wrap(jnp.asarray(rank[inverse.reshape(-1)].reshape(x.shape), inverse_dtype)),
+    )
 
 
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
@@ -473,8 +531,7 @@ def argwhere(input):
     return nonzero(input)
 
 
-def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None,
-                 sorter=None):  # fmt: skip
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
     """Insertion indices of ``values`` into the sorted last dimension of ``sorted_sequence``.
 
     Examples:

@@ -9,12 +9,47 @@ from ._primitive import primitive
 from ._utils import array, check_axes, np_dtype, to_float, wrap
 
 __all__ = [
-    "bmm", "batch_dot", "dot", "inner", "outer", "ger", "tensor_dot", "einsum", "mm", "mv",
-    "addmm", "addbmm", "baddbmm", "addmv", "addr", "det", "matrix_determinant", "inverse",
-    "matrix_power", "norm", "vector_norm", "matrix_norm", "cross", "kron", "vecdot", "slogdet",
-    "logdet", "pinv", "cholesky", "qr", "svd", "matrix_exp", "cdist", "dist",
-    "Einsum", "MatrixInverse", "MatrixDeterminant", "Cholesky", "Svd", "Kron",
-]  # fmt: skip
+    "bmm",
+    "batch_dot",
+    "dot",
+    "inner",
+    "outer",
+    "ger",
+    "tensor_dot",
+    "einsum",
+    "mm",
+    "mv",
+    "addmm",
+    "addbmm",
+    "baddbmm",
+    "addmv",
+    "addr",
+    "det",
+    "matrix_determinant",
+    "inverse",
+    "matrix_power",
+    "norm",
+    "vector_norm",
+    "matrix_norm",
+    "cross",
+    "kron",
+    "vecdot",
+    "slogdet",
+    "logdet",
+    "pinv",
+    "cholesky",
+    "qr",
+    "svd",
+    "matrix_exp",
+    "cdist",
+    "dist",
+    "Einsum",
+    "MatrixInverse",
+    "MatrixDeterminant",
+    "Cholesky",
+    "Svd",
+    "Kron",
+]
 
 
 def _rank_check(api, name, x, ranks):
@@ -25,8 +60,10 @@ def _rank_check(api, name, x, ranks):
 
 def _contract_check(api, a, b, ka, kb):
     if ka != kb:
-        raise ValueError(f"For '{api}', the contracted dimensions must match, but got shapes "
-                         f"{a.shape} and {b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', the contracted dimensions must match, but got shapes "
+            f"{a.shape} and {b.shape}."
+        )
 
 
 def bmm(input_x, mat2):
@@ -39,8 +76,9 @@ def bmm(input_x, mat2):
     """
     a, b = array(input_x, "bmm", "input_x"), array(mat2, "bmm", "mat2")
     if a.ndim < 3 or b.ndim < 3:
-        raise ValueError(f"For 'bmm', the inputs must be at least 3-D, but got shapes "
-                         f"{a.shape} and {b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'bmm', the inputs must be at least 3-D, but got shapes {a.shape} and {b.shape}."
+        )
     _contract_check("bmm", a, b, a.shape[-1], b.shape[-2])
     return wrap(jnp.matmul(a, b))
 
@@ -84,11 +122,14 @@ def batch_dot(x1, x2, axes=None):
     """
     a, b = array(x1, "batch_dot", "x1"), array(x2, "batch_dot", "x2")
     if a.ndim < 2 or b.ndim < 2:
-        raise ValueError(f"For 'batch_dot', the inputs must be at least 2-D, but got shapes "
-                         f"{a.shape} and {b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'batch_dot', the inputs must be at least 2-D, but got shapes "
+            f"{a.shape} and {b.shape}."
+        )
     if a.shape[0] != b.shape[0]:
-        raise ValueError(f"For 'batch_dot', the batch sizes must match, but got {a.shape} and "
-                         f"{b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'batch_dot', the batch sizes must match, but got {a.shape} and {b.shape}."
+        )
     if axes is None:
         axes = (1, 1) if a.ndim == 2 and b.ndim == 2 else (a.ndim - 1, b.ndim - 2)
     elif isinstance(axes, int):
@@ -114,8 +155,10 @@ def dot(input, other):
     """
     a, b = array(input, "dot"), array(other, "dot", "other")
     if a.ndim < 2 or b.ndim < 2:
-        raise ValueError(f"For 'dot', the inputs must have dimension >= 2, but got shapes "
-                         f"{a.shape} and {b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'dot', the inputs must have dimension >= 2, but got shapes "
+            f"{a.shape} and {b.shape}."
+        )
     _contract_check("dot", a, b, a.shape[-1], b.shape[-2])
     return wrap(jnp.dot(a, b))
 
@@ -169,8 +212,10 @@ def tensor_dot(x1, x2, axes):
     try:
         return wrap(jnp.tensordot(a, b, axes))
     except (TypeError, ValueError) as error:
-        raise ValueError(f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} "
-                         f"over axes {axes}: {error}") from None  # fmt: skip
+        raise ValueError(
+            f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} "
+            f"over axes {axes}: {error}"
+        ) from None
 
 
 def einsum(equation, *operands):
@@ -184,14 +229,17 @@ def einsum(equation, *operands):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if not isinstance(equation, str):
-        raise TypeError(f"For 'einsum', 'equation' must be a str, but got "
-                        f"{type(equation).__name__}.")  # fmt: skip
+        raise TypeError(
+            f"For 'einsum', 'equation' must be a str, but got {type(equation).__name__}."
+        )
     values = [array(v, "einsum", "operands") for v in operands]
     try:
         return wrap(jnp.einsum(equation, *values))
     except ValueError as error:
-        raise ValueError(f"For 'einsum', the equation {equation!r} does not fit the operand "
-                         f"shapes {[v.shape for v in values]}: {error}") from None  # fmt: skip
+        raise ValueError(
+            f"For 'einsum', the equation {equation!r} does not fit the operand "
+            f"shapes {[v.shape for v in values]}: {error}"
+        ) from None
 
 
 def _scaled_sum(input, product, beta, alpha):
@@ -232,8 +280,9 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
 def _square(api, input):
     x = to_float(array(input, api))
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"For '{api}', 'input' must be a (batch of) square matrices, but got "
-                         f"shape {x.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For '{api}', 'input' must be a (batch of) square matrices, but got shape {x.shape}."
+        )
     return x
 
 
@@ -276,8 +325,7 @@ def matrix_power(input, n):
     """
     x = array(input, "matrix_power")
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"For 'matrix_power', 'input' must be square, but got shape "
-                         f"{x.shape}.")  # fmt: skip
+        raise ValueError(f"For 'matrix_power', 'input' must be square, but got shape {x.shape}.")
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"For 'matrix_power', 'n' must be an int, but got {n!r}.")
     return wrap(jnp.linalg.matrix_power(x, n))
@@ -345,8 +393,9 @@ def cross(input, other, dim=None):
     if dim is None:
         dim = next((i for i, d in enumerate(a.shape) if d == 3), None)
         if dim is None:
-            raise ValueError(f"For 'cross', 'input' needs a dimension of size 3, but got shape "
-                             f"{a.shape}.")  # fmt: skip
+            raise ValueError(
+                f"For 'cross', 'input' needs a dimension of size 3, but got shape {a.shape}."
+            )
     return wrap(jnp.cross(a, b, axis=dim))
 
 
@@ -427,16 +476,26 @@ def dist(input, other, p=2):
 
 # -- primitive classes -------------------------------------------------------------------------
 
-Einsum = primitive("Einsum", einsum, dict(equation=""),
-                   lambda self, operands: einsum(self.attrs["equation"], *operands))
+Einsum = primitive(
+    "Einsum",
+    einsum,
+    dict(equation=""),
+    lambda self, operands: einsum(self.attrs["equation"], *operands),
+)
 MatrixInverse = primitive(
-    "MatrixInverse", inverse, dict(adjoint=False),
-    lambda self, x: inverse(jnp.swapaxes(array(x), -1, -2).conj() if self.attrs["adjoint"]
-                            else x),
-)  # fmt: skip
+    "MatrixInverse",
+    inverse,
+    dict(adjoint=False),
+    lambda self, x: inverse(jnp.swapaxes(array(x), -1, -2).conj() if self.attrs["adjoint"] else x),
+)
 MatrixDeterminant = primitive("MatrixDeterminant", det)
-Cholesky = primitive("Cholesky", cholesky, dict(upper=False),
-                     lambda self, x: cholesky(x, self.attrs["upper"]))  # fmt: skip
-Svd = primitive("Svd", svd, dict(full_matrices=False, compute_uv=True),
-                lambda self, x: svd(x, self.attrs["full_matrices"], self.attrs["compute_uv"]))
+Cholesky = primitive(
+    "Cholesky", cholesky, dict(upper=False), lambda self, x: cholesky(x, self.attrs["upper"])
+)
+Svd = primitive(
+    "Svd",
+    svd,
+    dict(full_matrices=False, compute_uv=True),
+    lambda self, x: svd(x, self.attrs["full_matrices"], self.attrs["compute_uv"]),
+)
 Kron = primitive("Kron", kron)

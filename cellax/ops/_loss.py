@@ -9,10 +9,21 @@ from ._nn import binary_cross_entropy_with_logits
 from ._utils import arr, to_float, wrap
 
 __all__ = [
-    "cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss",
-    "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div", "margin_ranking_loss",
-    "cosine_embedding_loss", "soft_margin_loss", "multi_margin_loss", "poisson_nll_loss",
-]  # fmt: skip
+    "cross_entropy",
+    "nll_loss",
+    "mse_loss",
+    "l1_loss",
+    "smooth_l1_loss",
+    "huber_loss",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "kl_div",
+    "margin_ranking_loss",
+    "cosine_embedding_loss",
+    "soft_margin_loss",
+    "multi_margin_loss",
+    "poisson_nll_loss",
+]
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -180,8 +191,9 @@ def _check_smoothing(api, label_smoothing):
         )
 
 
-def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
-                  label_smoothing=0.0):  # fmt: skip
+def cross_entropy(
+    input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0
+):
     r"""Cross entropy between logits ``input`` (classes on dim 1) and ``target``.
 
     ``target`` is either integer class indices of shape :math:`(N, *)` (entries equal to
@@ -226,8 +238,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return wrap(_weighted_nll(api, logp, y, weight, ignore_index, reduction, label_smoothing))
 
 
-def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
-             label_smoothing=0.0):  # fmt: skip
+def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
     r"""Negative log-likelihood of log-probabilities ``inputs`` (classes on dim 1) at the
     integer class indices ``target``; options as :func:`cross_entropy`.
 
@@ -343,8 +354,9 @@ def soft_margin_loss(input, target, reduction="mean"):
         >>> print(ms.ops.soft_margin_loss(ms.Tensor([0.0]), ms.Tensor([1.0])).asnumpy().round(4))
         0.6931
     """
-    return _pointwise("soft_margin_loss", input, target, reduction,
-                      lambda x, y: jax.nn.softplus(-y * x))  # fmt: skip
+    return _pointwise(
+        "soft_margin_loss", input, target, reduction, lambda x, y: jax.nn.softplus(-y * x)
+    )
 
 
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):

@@ -18,11 +18,36 @@ from ._primitive import primitive
 from ._utils import arr, array, check_eager, is_float, name_op, to_float, wrap
 
 __all__ = [
-    "add", "sub", "mul", "div", "matmul", "clamp", "clip", "clip_by_value", "lerp", "addcmul",
-    "addcdiv", "addn", "isclose", "allclose", "nan_to_num", "logit", "round", "pow",
-    "is_nonzero", "positive",
-    "Add", "Sub", "Mul", "Div", "RealDiv", "MatMul", "BatchMatMul", "AddN", "Pow",
-]  # fmt: skip
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "matmul",
+    "clamp",
+    "clip",
+    "clip_by_value",
+    "lerp",
+    "addcmul",
+    "addcdiv",
+    "addn",
+    "isclose",
+    "allclose",
+    "nan_to_num",
+    "logit",
+    "round",
+    "pow",
+    "is_nonzero",
+    "positive",
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "RealDiv",
+    "MatMul",
+    "BatchMatMul",
+    "AddN",
+    "Pow",
+]
 
 
 def _binary_arrays(x, y, api: str = "op", names=("input", "other")):
@@ -54,8 +79,17 @@ def _example(name: str, arity: int) -> str:
     )
 
 
-_INT_NAMES = {"gcd", "lcm", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift",
-              "bitwise_right_shift", "invert", "bitwise_not"}  # fmt: skip
+_INT_NAMES = {
+    "gcd",
+    "lcm",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "bitwise_left_shift",
+    "bitwise_right_shift",
+    "invert",
+    "bitwise_not",
+}
 
 
 # -- unary -------------------------------------------------------------------------------------
@@ -82,8 +116,7 @@ def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str 
     doc = (
         f"Elementwise {summary or name}.{extra}\n\n    Args:\n        input (Tensor): The input."
         f"\n\n    Returns:\n        Tensor of the same shape.\n\n    Raises:\n"
-        f"        TypeError: If the dtype of ``input`` is not supported."
-        + _example(name, 1)
+        f"        TypeError: If the dtype of ``input`` is not supported." + _example(name, 1)
     )
     return name_op(op, name, doc)
 
@@ -93,30 +126,77 @@ def _keep_int(jfn):
 
 
 _FLOAT_UNARY = {
-    "exp": jnp.exp, "exp2": jnp.exp2, "expm1": jnp.expm1, "log": jnp.log, "log2": jnp.log2,
-    "log10": jnp.log10, "log1p": jnp.log1p, "sqrt": jnp.sqrt, "rsqrt": jax.lax.rsqrt,
-    "sin": jnp.sin, "cos": jnp.cos, "tan": jnp.tan, "sinh": jnp.sinh, "cosh": jnp.cosh,
-    "tanh": jnp.tanh, "asin": jnp.arcsin, "acos": jnp.arccos, "atan": jnp.arctan,
-    "asinh": jnp.arcsinh, "acosh": jnp.arccosh, "atanh": jnp.arctanh, "arcsin": jnp.arcsin,
-    "arccos": jnp.arccos, "arctan": jnp.arctan, "arcsinh": jnp.arcsinh,
-    "arccosh": jnp.arccosh, "arctanh": jnp.arctanh, "erf": jsp.erf, "erfc": jsp.erfc,
-    "erfinv": jsp.erfinv, "lgamma": jsp.gammaln, "digamma": jsp.digamma, "sinc": jnp.sinc,
-    "deg2rad": jnp.deg2rad, "rad2deg": jnp.rad2deg, "i0": jnp.i0, "bessel_i0": jnp.i0,
-    "bessel_i0e": jsp.i0e, "bessel_i1": jsp.i1, "bessel_i1e": jsp.i1e,
-    "reciprocal": lambda x: 1 / x, "inv": lambda x: 1 / x, "angle": jnp.angle,
-}  # fmt: skip
+    "exp": jnp.exp,
+    "exp2": jnp.exp2,
+    "expm1": jnp.expm1,
+    "log": jnp.log,
+    "log2": jnp.log2,
+    "log10": jnp.log10,
+    "log1p": jnp.log1p,
+    "sqrt": jnp.sqrt,
+    "rsqrt": jax.lax.rsqrt,
+    "sin": jnp.sin,
+    "cos": jnp.cos,
+    "tan": jnp.tan,
+    "sinh": jnp.sinh,
+    "cosh": jnp.cosh,
+    "tanh": jnp.tanh,
+    "asin": jnp.arcsin,
+    "acos": jnp.arccos,
+    "atan": jnp.arctan,
+    "asinh": jnp.arcsinh,
+    "acosh": jnp.arccosh,
+    "atanh": jnp.arctanh,
+    "arcsin": jnp.arcsin,
+    "arccos": jnp.arccos,
+    "arctan": jnp.arctan,
+    "arcsinh": jnp.arcsinh,
+    "arccosh": jnp.arccosh,
+    "arctanh": jnp.arctanh,
+    "erf": jsp.erf,
+    "erfc": jsp.erfc,
+    "erfinv": jsp.erfinv,
+    "lgamma": jsp.gammaln,
+    "digamma": jsp.digamma,
+    "sinc": jnp.sinc,
+    "deg2rad": jnp.deg2rad,
+    "rad2deg": jnp.rad2deg,
+    "i0": jnp.i0,
+    "bessel_i0": jnp.i0,
+    "bessel_i0e": jsp.i0e,
+    "bessel_i1": jsp.i1,
+    "bessel_i1e": jsp.i1e,
+    "reciprocal": lambda x: 1 / x,
+    "inv": lambda x: 1 / x,
+    "angle": jnp.angle,
+}
 _SAME_UNARY = {
-    "abs": jnp.abs, "absolute": jnp.abs, "neg": jnp.negative, "negative": jnp.negative,
-    "square": jnp.square, "sign": jnp.sign, "sgn": jnp.sign,
-    "floor": _keep_int(jnp.floor), "ceil": _keep_int(jnp.ceil), "trunc": _keep_int(jnp.trunc),
-    "fix": _keep_int(jnp.trunc), "frac": lambda x: x - jnp.trunc(x), "conj": jnp.conj,
-    "real": jnp.real, "imag": jnp.imag,
-}  # fmt: skip
+    "abs": jnp.abs,
+    "absolute": jnp.abs,
+    "neg": jnp.negative,
+    "negative": jnp.negative,
+    "square": jnp.square,
+    "sign": jnp.sign,
+    "sgn": jnp.sign,
+    "floor": _keep_int(jnp.floor),
+    "ceil": _keep_int(jnp.ceil),
+    "trunc": _keep_int(jnp.trunc),
+    "fix": _keep_int(jnp.trunc),
+    "frac": lambda x: x - jnp.trunc(x),
+    "conj": jnp.conj,
+    "real": jnp.real,
+    "imag": jnp.imag,
+}
 _PREDICATES = {
-    "isnan": jnp.isnan, "isinf": jnp.isinf, "isfinite": jnp.isfinite,
-    "isneginf": jnp.isneginf, "isposinf": jnp.isposinf, "signbit": jnp.signbit,
-    "isreal": jnp.isreal, "logical_not": jnp.logical_not,
-}  # fmt: skip
+    "isnan": jnp.isnan,
+    "isinf": jnp.isinf,
+    "isfinite": jnp.isfinite,
+    "isneginf": jnp.isneginf,
+    "isposinf": jnp.isposinf,
+    "signbit": jnp.signbit,
+    "isreal": jnp.isreal,
+    "logical_not": jnp.logical_not,
+}
 _INT_UNARY = {"invert": jnp.invert, "bitwise_not": jnp.invert}
 
 for _name, _fn in _FLOAT_UNARY.items():
@@ -183,8 +263,7 @@ def _binary(name: str, jfn, names=("input", "other"), summary: str = ""):
         f"    Args:\n        {a} (Union[Tensor, number]): The first input.\n"
         f"        {b} (Union[Tensor, number]): The second input.\n\n"
         f"    Returns:\n        Tensor with the broadcast shape.\n\n    Raises:\n"
-        f"        ValueError: If the shapes can not be broadcast."
-        + _example(name, 2)
+        f"        ValueError: If the shapes can not be broadcast." + _example(name, 2)
     )
     op = name_op(op, name, doc)
     if names != ("input", "other"):
@@ -236,38 +315,72 @@ def _int_only(name, jfn):
 
 
 _BINARY = {
-    "sub": jnp.subtract, "subtract": jnp.subtract, "mul": jnp.multiply,
-    "multiply": jnp.multiply, "true_divide": _true_divide, "divide": _true_divide,
-    "floor_div": jnp.floor_divide, "floor_divide": jnp.floor_divide,
-    "floordiv": jnp.floor_divide, "floor_mod": _floor_mod, "floormod": _floor_mod,
-    "remainder": _floor_mod, "fmod": jnp.fmod, "truncate_div": _truncate_div,
-    "truncate_mod": jnp.fmod, "float_power": lambda a, b: jnp.power(
-        jnp.asarray(a, jnp.float64), jnp.asarray(b, jnp.float64)),
-    "atan2": _float_binary(jnp.arctan2), "arctan2": _float_binary(jnp.arctan2),
-    "hypot": _float_binary(jnp.hypot), "logaddexp": _float_binary(jnp.logaddexp),
-    "logaddexp2": _float_binary(jnp.logaddexp2), "maximum": jnp.maximum,
-    "minimum": jnp.minimum, "fmax": jnp.fmax, "fmin": jnp.fmin,
-    "copysign": _float_binary(jnp.copysign), "xlogy": _float_binary(_xlogy),
-    "xdivy": _float_binary(_xdivy), "heaviside": jnp.heaviside,
-    "nextafter": _float_binary(jnp.nextafter), "ldexp": lambda a, b: a * jnp.exp2(b),
-    "gcd": _int_only("gcd", jnp.gcd), "lcm": _int_only("lcm", jnp.lcm),
+    "sub": jnp.subtract,
+    "subtract": jnp.subtract,
+    "mul": jnp.multiply,
+    "multiply": jnp.multiply,
+    "true_divide": _true_divide,
+    "divide": _true_divide,
+    "floor_div": jnp.floor_divide,
+    "floor_divide": jnp.floor_divide,
+    "floordiv": jnp.floor_divide,
+    "floor_mod": _floor_mod,
+    "floormod": _floor_mod,
+    "remainder": _floor_mod,
+    "fmod": jnp.fmod,
+    "truncate_div": _truncate_div,
+    "truncate_mod": jnp.fmod,
+    "float_power": lambda a, b: jnp.power(jnp.asarray(a, jnp.float64), jnp.asarray(b, jnp.float64)),
+    "atan2": _float_binary(jnp.arctan2),
+    "arctan2": _float_binary(jnp.arctan2),
+    "hypot": _float_binary(jnp.hypot),
+    "logaddexp": _float_binary(jnp.logaddexp),
+    "logaddexp2": _float_binary(jnp.logaddexp2),
+    "maximum": jnp.maximum,
+    "minimum": jnp.minimum,
+    "fmax": jnp.fmax,
+    "fmin": jnp.fmin,
+    "copysign": _float_binary(jnp.copysign),
+    "xlogy": _float_binary(_xlogy),
+    "xdivy": _float_binary(_xdivy),
+    "heaviside": jnp.heaviside,
+    "nextafter": _float_binary(jnp.nextafter),
+    "ldexp": lambda a, b: a * jnp.exp2(b),
+    "gcd": _int_only("gcd", jnp.gcd),
+    "lcm": _int_only("lcm", jnp.lcm),
     "bitwise_and": _int_only("bitwise_and", jnp.bitwise_and),
     "bitwise_or": _int_only("bitwise_or", jnp.bitwise_or),
     "bitwise_xor": _int_only("bitwise_xor", jnp.bitwise_xor),
     "bitwise_left_shift": _int_only("bitwise_left_shift", jnp.left_shift),
     "bitwise_right_shift": _int_only("bitwise_right_shift", jnp.right_shift),
-    "logical_and": jnp.logical_and, "logical_or": jnp.logical_or,
-    "logical_xor": jnp.logical_xor, "eq": jnp.equal, "equal": jnp.equal,
-    "ne": jnp.not_equal, "not_equal": jnp.not_equal, "gt": jnp.greater,
-    "greater": jnp.greater, "ge": jnp.greater_equal, "greater_equal": jnp.greater_equal,
-    "lt": jnp.less, "less": jnp.less, "le": jnp.less_equal, "less_equal": jnp.less_equal,
-}  # fmt: skip
+    "logical_and": jnp.logical_and,
+    "logical_or": jnp.logical_or,
+    "logical_xor": jnp.logical_xor,
+    "eq": jnp.equal,
+    "equal": jnp.equal,
+    "ne": jnp.not_equal,
+    "not_equal": jnp.not_equal,
+    "gt": jnp.greater,
+    "greater": jnp.greater,
+    "ge": jnp.greater_equal,
+    "greater_equal": jnp.greater_equal,
+    "lt": jnp.less,
+    "less": jnp.less,
+    "le": jnp.less_equal,
+    "less_equal": jnp.less_equal,
+}
 _BINARY_NAMES = {
-    "floor_div": ("x", "y"), "floor_mod": ("x", "y"), "truncate_div": ("x", "y"),
-    "truncate_mod": ("x", "y"), "xdivy": ("x", "y"), "xlogy": ("input", "other"),
-    "ldexp": ("x", "other"), "floordiv": ("x", "y"), "floormod": ("x", "y"),
+    "floor_div": ("x", "y"),
+    "floor_mod": ("x", "y"),
+    "truncate_div": ("x", "y"),
+    "truncate_mod": ("x", "y"),
+    "xdivy": ("x", "y"),
+    "xlogy": ("input", "other"),
+    "ldexp": ("x", "other"),
+    "floordiv": ("x", "y"),
+    "floormod": ("x", "y"),
     "equal": ("input", "other"),
-}  # fmt: skip
+}
 for _name, _fn in _BINARY.items():
     globals()[_name] = _binary(_name, _fn, _BINARY_NAMES.get(_name, ("input", "other")))
 __all__ += list(_BINARY)
@@ -383,8 +496,9 @@ def clamp(input, min=None, max=None):
         [-1.   0.5  1. ]
     """
     if min is None and max is None:
-        raise ValueError("For 'clamp', at least one of 'min' and 'max' must be given, but got "
-                         "None for both.")  # fmt: skip
+        raise ValueError(
+            "For 'clamp', at least one of 'min' and 'max' must be given, but got None for both."
+        )
     x = array(input, "clamp")
     for bound in (min, max):
         if type(bound) is float:
@@ -398,8 +512,9 @@ def clamp(input, min=None, max=None):
     return wrap(x)
 
 
-clip = name_op(lambda input, min=None, max=None: clamp(input, min, max), "clip",
-               "Alias of :func:`clamp`.")  # fmt: skip
+clip = name_op(
+    lambda input, min=None, max=None: clamp(input, min, max), "clip", "Alias of :func:`clamp`."
+)
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
@@ -452,8 +567,9 @@ def addn(x):
         [4. 6.]
     """
     if not isinstance(x, (list, tuple)) or not x:
-        raise TypeError(f"For 'addn', 'x' must be a non-empty list or tuple of Tensors, but got "
-                        f"{x!r}.")  # fmt: skip
+        raise TypeError(
+            f"For 'addn', 'x' must be a non-empty list or tuple of Tensors, but got {x!r}."
+        )
     values = [arr(t, "addn", "x") for t in x]
     total = values[0]
     for value in values[1:]:
@@ -506,8 +622,9 @@ def is_nonzero(input):
     x = array(input, "is_nonzero")
     check_eager("is_nonzero", x)
     if x.size != 1:
-        raise ValueError(f"For 'is_nonzero', 'input' must have one element, but got shape "
-                         f"{x.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'is_nonzero', 'input' must have one element, but got shape {x.shape}."
+        )
     return builtins.bool(x.reshape(()) != 0)
 
 
@@ -536,24 +653,75 @@ BatchMatMul = primitive(
     "BatchMatMul", matmul, dict(transpose_a=False, transpose_b=False), _matmul_call
 )
 _PRIMITIVES = {
-    "Exp": "exp", "Log": "log", "Log1p": "log1p", "Expm1": "expm1", "Sqrt": "sqrt",
-    "Rsqrt": "rsqrt", "Square": "square", "Abs": "abs", "Neg": "neg", "Sin": "sin",
-    "Cos": "cos", "Tan": "tan", "Sinh": "sinh", "Cosh": "cosh", "Asin": "asin", "Acos": "acos",
-    "Atan": "atan", "Asinh": "asinh", "Acosh": "acosh", "Atanh": "atanh", "Erf": "erf",
-    "Erfc": "erfc", "Erfinv": "erfinv", "Floor": "floor", "Ceil": "ceil", "Round": "round",
-    "Trunc": "trunc", "Sign": "sign", "Reciprocal": "reciprocal", "Inv": "inv",
-    "Lgamma": "lgamma", "Digamma": "digamma", "IsNan": "isnan", "IsInf": "isinf",
-    "IsFinite": "isfinite", "LogicalNot": "logical_not", "Invert": "invert",
-    "Maximum": "maximum", "Minimum": "minimum", "Equal": "eq", "NotEqual": "ne",
-    "Greater": "gt", "GreaterEqual": "ge", "Less": "lt", "LessEqual": "le",
-    "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "LogicalXor": "logical_xor",
-    "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or", "BitwiseXor": "bitwise_xor",
-    "FloorDiv": "floor_div", "FloorMod": "floor_mod", "Mod": "fmod", "TruncateDiv":
-    "truncate_div", "TruncateMod": "truncate_mod", "DivNoNan": "xdivy", "Xdivy": "xdivy",
-    "Xlogy": "xlogy", "Atan2": "atan2", "SquaredDifference": "squared_difference",
-    "Lerp": "lerp", "Addcmul": "addcmul", "Addcdiv": "addcdiv", "IsClose": "isclose",
-    "Tanh": "tanh", "Exp2": "exp2", "Log2": "log2",
-}  # fmt: skip
+    "Exp": "exp",
+    "Log": "log",
+    "Log1p": "log1p",
+    "Expm1": "expm1",
+    "Sqrt": "sqrt",
+    "Rsqrt": "rsqrt",
+    "Square": "square",
+    "Abs": "abs",
+    "Neg": "neg",
+    "Sin": "sin",
+    "Cos": "cos",
+    "Tan": "tan",
+    "Sinh": "sinh",
+    "Cosh": "cosh",
+    "Asin": "asin",
+    "Acos": "acos",
+    "Atan": "atan",
+    "Asinh": "asinh",
+    "Acosh": "acosh",
+    "Atanh": "atanh",
+    "Erf": "erf",
+    "Erfc": "erfc",
+    "Erfinv": "erfinv",
+    "Floor": "floor",
+    "Ceil": "ceil",
+    "Round": "round",
+    "Trunc": "trunc",
+    "Sign": "sign",
+    "Reciprocal": "reciprocal",
+    "Inv": "inv",
+    "Lgamma": "lgamma",
+    "Digamma": "digamma",
+    "IsNan": "isnan",
+    "IsInf": "isinf",
+    "IsFinite": "isfinite",
+    "LogicalNot": "logical_not",
+    "Invert": "invert",
+    "Maximum": "maximum",
+    "Minimum": "minimum",
+    "Equal": "eq",
+    "NotEqual": "ne",
+    "Greater": "gt",
+    "GreaterEqual": "ge",
+    "Less": "lt",
+    "LessEqual": "le",
+    "LogicalAnd": "logical_and",
+    "LogicalOr": "logical_or",
+    "LogicalXor": "logical_xor",
+    "BitwiseAnd": "bitwise_and",
+    "BitwiseOr": "bitwise_or",
+    "BitwiseXor": "bitwise_xor",
+    "FloorDiv": "floor_div",
+    "FloorMod": "floor_mod",
+    "Mod": "fmod",
+    "TruncateDiv": "truncate_div",
+    "TruncateMod": "truncate_mod",
+    "DivNoNan": "xdivy",
+    "Xdivy": "xdivy",
+    "Xlogy": "xlogy",
+    "Atan2": "atan2",
+    "SquaredDifference": "squared_difference",
+    "Lerp": "lerp",
+    "Addcmul": "addcmul",
+    "Addcdiv": "addcdiv",
+    "IsClose": "isclose",
+    "Tanh": "tanh",
+    "Exp2": "exp2",
+    "Log2": "log2",
+}
 
 
 def squared_difference(x, y):

@@ -10,15 +10,66 @@ from ._primitive import primitive
 from ._utils import arr, array, check_axis, name_op, to_float, wrap
 
 __all__ = [
-    "relu", "relu6", "leaky_relu", "elu", "selu", "celu", "gelu", "fast_gelu", "silu", "mish",
-    "softplus", "softsign", "hardswish", "hardsigmoid", "hardtanh", "hardshrink", "softshrink",
-    "soft_shrink", "tanhshrink", "threshold", "sigmoid", "logsigmoid", "softmax", "log_softmax",
-    "softmin", "glu", "swiglu", "prelu", "rrelu", "gumbel_softmax", "bias_add",
-    "binary_cross_entropy_with_logits", "dropout", "dropout1d", "dropout2d", "dropout3d",
-    "ReLU", "ReLU6", "Sigmoid", "Softmax", "LogSoftmax", "GeLU", "FastGeLU", "Elu", "SeLU",
-    "CeLU", "HSwish", "HSigmoid", "Softplus", "Softsign", "Mish", "PReLU", "BiasAdd", "Dropout",
-    "Dropout2D", "Dropout3D", "HShrink", "SoftShrink", "LogSigmoid",
-]  # fmt: skip
+    "relu",
+    "relu6",
+    "leaky_relu",
+    "elu",
+    "selu",
+    "celu",
+    "gelu",
+    "fast_gelu",
+    "silu",
+    "mish",
+    "softplus",
+    "softsign",
+    "hardswish",
+    "hardsigmoid",
+    "hardtanh",
+    "hardshrink",
+    "softshrink",
+    "soft_shrink",
+    "tanhshrink",
+    "threshold",
+    "sigmoid",
+    "logsigmoid",
+    "softmax",
+    "log_softmax",
+    "softmin",
+    "glu",
+    "swiglu",
+    "prelu",
+    "rrelu",
+    "gumbel_softmax",
+    "bias_add",
+    "binary_cross_entropy_with_logits",
+    "dropout",
+    "dropout1d",
+    "dropout2d",
+    "dropout3d",
+    "ReLU",
+    "ReLU6",
+    "Sigmoid",
+    "Softmax",
+    "LogSoftmax",
+    "GeLU",
+    "FastGeLU",
+    "Elu",
+    "SeLU",
+    "CeLU",
+    "HSwish",
+    "HSigmoid",
+    "Softplus",
+    "Softsign",
+    "Mish",
+    "PReLU",
+    "BiasAdd",
+    "Dropout",
+    "Dropout2D",
+    "Dropout3D",
+    "HShrink",
+    "SoftShrink",
+    "LogSigmoid",
+]
 
 
 class _ProbabilityError(ValueError, RuntimeError):
@@ -35,10 +86,15 @@ def _activation(name, fn, params=("input",), doc=""):
     def op(input):
         return wrap(fn(_float_input(name, input, params[0])))
 
-    op = name_op(op, name, doc + (
-        f"\n\n    Examples:\n        >>> import cellax as ms\n"
-        f"        >>> ms.ops.{name}(ms.Tensor([-1., 0., 2.])).shape\n        (3,)\n"
-    ))  # fmt: skip
+    op = name_op(
+        op,
+        name,
+        doc
+        + (
+            f"\n\n    Examples:\n        >>> import cellax as ms\n"
+            f"        >>> ms.ops.{name}(ms.Tensor([-1., 0., 2.])).shape\n        (3,)\n"
+        ),
+    )
     if params != ("input",):
         op.__code__ = op.__code__.replace(co_varnames=params + op.__code__.co_varnames[1:])
     return op
@@ -107,8 +163,9 @@ def gelu(input, approximate="none"):
         [ 0.8413447  -0.15865527]
     """
     if approximate not in ("none", "tanh"):
-        raise ValueError(f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got "
-                         f"{approximate!r}.")  # fmt: skip
+        raise ValueError(
+            f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}."
+        )
     x = _float_input("gelu", input)
     return wrap(jax.nn.gelu(x, approximate=approximate == "tanh"))
 
@@ -121,17 +178,15 @@ def fast_gelu(x):
 
 selu = _activation("selu", jax.nn.selu, ("input_x",), "Scaled ELU.")
 silu = _activation("silu", jax.nn.silu, ("input",), "``x * sigmoid(x)``.")
-mish = _activation("mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), ("x",),
-                   "``x * tanh(softplus(x))``.")  # fmt: skip
+mish = _activation(
+    "mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), ("x",), "``x * tanh(softplus(x))``."
+)
 softsign = _activation("softsign", jax.nn.soft_sign, ("x",), "``x / (1 + |x|)``.")
-hardswish = _activation("hardswish", jax.nn.hard_swish, ("input",),
-                        "``x * relu6(x + 3) / 6``.")  # fmt: skip
-hardsigmoid = _activation("hardsigmoid", jax.nn.hard_sigmoid, ("input",),
-                          "``relu6(x + 3) / 6``.")  # fmt: skip
+hardswish = _activation("hardswish", jax.nn.hard_swish, ("input",), "``x * relu6(x + 3) / 6``.")
+hardsigmoid = _activation("hardsigmoid", jax.nn.hard_sigmoid, ("input",), "``relu6(x + 3) / 6``.")
 sigmoid = _activation("sigmoid", jax.nn.sigmoid, ("input",), "``1 / (1 + exp(-x))``.")
 logsigmoid = _activation("logsigmoid", jax.nn.log_sigmoid, ("x",), "``log(sigmoid(x))``.")
-tanhshrink = _activation("tanhshrink", lambda x: x - jnp.tanh(x), ("input",),
-                         "``x - tanh(x)``.")  # fmt: skip
+tanhshrink = _activation("tanhshrink", lambda x: x - jnp.tanh(x), ("input",), "``x - tanh(x)``.")
 
 
 def softplus(input, beta=1, threshold=20):
@@ -169,8 +224,9 @@ def hardshrink(input, lambd=0.5):
 def softshrink(input, lambd=0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
     x = array(input, "softshrink")
-    return wrap(jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0))
-                .astype(x.dtype))  # fmt: skip
+    return wrap(
+        jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
+    )
 
 
 def soft_shrink(input, lambd=0.5):
@@ -243,8 +299,9 @@ def glu(x, axis=-1):
     value = _float_input("glu", x, "x")
     axis = check_axis("glu", axis, value.ndim)
     if value.shape[axis] % 2:
-        raise ValueError(f"For 'glu', the size of dimension {axis} must be even, but got shape "
-                         f"{value.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'glu', the size of dimension {axis} must be even, but got shape {value.shape}."
+        )
     return wrap(jax.nn.glu(value, axis))
 
 
@@ -300,8 +357,10 @@ def bias_add(input_x, bias):
     """
     x, b = array(input_x, "bias_add", "input_x"), array(bias, "bias_add", "bias")
     if x.ndim < 2 or b.ndim != 1 or b.shape[0] != x.shape[1]:
-        raise ValueError(f"For 'bias_add', 'bias' must be 1-D with input_x.shape[1] elements, "
-                         f"but got shapes {x.shape} and {b.shape}.")  # fmt: skip
+        raise ValueError(
+            f"For 'bias_add', 'bias' must be 1-D with input_x.shape[1] elements, "
+            f"but got shapes {x.shape} and {b.shape}."
+        )
     return wrap(x + b.reshape((-1,) + (1,) * (x.ndim - 2)))
 
 
@@ -317,8 +376,7 @@ def _reduce(api: str, loss, reduction: str):
     )
 
 
-def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
-                                     reduction="mean"):  # fmt: skip
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     """Sigmoid + binary cross entropy, computed stably from logits."""
     x, y = to_float(arr(input)), arr(target)
     if x.shape != jnp.shape(y):
@@ -388,15 +446,20 @@ def _channel_dropout(api, rank):
         _check_p(api, p)
         x = array(input, api)
         if x.ndim not in (rank, rank + 1):
-            raise ValueError(f"For '{api}', 'input' must be {rank}-D or {rank + 1}-D, but got "
-                             f"shape {x.shape}.")  # fmt: skip
+            raise ValueError(
+                f"For '{api}', 'input' must be {rank}-D or {rank + 1}-D, but got shape {x.shape}."
+            )
         if not training or p == 0:
             return wrap(x)
         mask_shape = x.shape[: x.ndim - rank + 1] + (1,) * (rank - 1)
         return wrap(_drop(x, p, mask_shape)[0])
 
-    return name_op(op, api, f"Zero whole channels of a {rank + 1}-D (batched) input with "
-                   f"probability ``p`` in training.")  # fmt: skip
+    return name_op(
+        op,
+        api,
+        f"Zero whole channels of a {rank + 1}-D (batched) input with "
+        f"probability ``p`` in training.",
+    )
 
 
 dropout1d = _channel_dropout("dropout1d", 2)
@@ -406,9 +469,7 @@ dropout3d = _channel_dropout("dropout3d", 4)
 
 def _keep_prob(api, keep_prob):
     if not 0 < keep_prob <= 1:
-        raise _ProbabilityError(
-            f"For '{api}', 'keep_prob' must be in (0, 1], but got {keep_prob}."
-        )
+        raise _ProbabilityError(f"For '{api}', 'keep_prob' must be in (0, 1], but got {keep_prob}.")
     return keep_prob
 
 
@@ -452,10 +513,13 @@ Mish = primitive("Mish", mish)
 PReLU = primitive("PReLU", prelu)
 HShrink = primitive("HShrink", hardshrink, dict(lambd=0.5))
 SoftShrink = primitive("SoftShrink", softshrink, dict(lambd=0.5))
-BiasAdd = primitive("BiasAdd", bias_add, dict(data_format="NCHW"),
-                    lambda self, x, bias: bias_add(x, bias))  # fmt: skip
+BiasAdd = primitive(
+    "BiasAdd", bias_add, dict(data_format="NCHW"), lambda self, x, bias: bias_add(x, bias)
+)
 Dropout = primitive("Dropout", dropout, dict(keep_prob=0.5, Seed0=0, Seed1=0), _dropout_call)
-Dropout2D = primitive("Dropout2D", dropout2d, dict(keep_prob=0.5),
-                      _channel_dropout_call("Dropout2D", 3))  # fmt: skip
-Dropout3D = primitive("Dropout3D", dropout3d, dict(keep_prob=0.5),
-                      _channel_dropout_call("Dropout3D", 4))  # fmt: skip
+Dropout2D = primitive(
+    "Dropout2D", dropout2d, dict(keep_prob=0.5), _channel_dropout_call("Dropout2D", 3)
+)
+Dropout3D = primitive(
+    "Dropout3D", dropout3d, dict(keep_prob=0.5), _channel_dropout_call("Dropout3D", 4)
+)

@@ -17,13 +17,36 @@ from .._parameter import Buffer, Parameter
 from ._utils import arr, wrap
 
 __all__ = [
-    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
-    "max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
-    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
-    "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm",
-    "interpolate", "pad", "embedding", "pixel_shuffle", "pixel_unshuffle", "unfold", "fold",
+    "conv1d",
+    "conv2d",
+    "conv3d",
+    "conv_transpose1d",
+    "conv_transpose2d",
+    "conv_transpose3d",
+    "max_pool1d",
+    "max_pool2d",
+    "max_pool3d",
+    "avg_pool1d",
+    "avg_pool2d",
+    "avg_pool3d",
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "adaptive_avg_pool3d",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "batch_norm",
+    "layer_norm",
+    "group_norm",
+    "instance_norm",
+    "interpolate",
+    "pad",
+    "embedding",
+    "pixel_shuffle",
+    "pixel_unshuffle",
+    "unfold",
+    "fold",
     "dense",
-]  # fmt: skip
+]
 
 _PAD_MODES = ("same", "valid", "pad")
 
@@ -130,16 +153,20 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
     else:
         pads = _explicit_pads(api, padding, n)
     out = lax.conv_general_dilated(
-        x, w.astype(x.dtype), stride, pads, rhs_dilation=dilation,
-        dimension_numbers=_dimension_numbers(n), feature_group_count=groups,
-    )  # fmt: skip
+        x,
+        w.astype(x.dtype),
+        stride,
+        pads,
+        rhs_dilation=dilation,
+        dimension_numbers=_dimension_numbers(n),
+        feature_group_count=groups,
+    )
     if bias is not None:
         out = out + arr(bias).reshape((1, -1) + (1,) * n)
     return wrap(out)
 
 
-def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
-           groups=1):  # fmt: skip
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     r"""1-D convolution over an input of shape :math:`(N, C_{in}, L)`.
 
     Args:
@@ -168,8 +195,7 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     return _conv("conv1d", 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
-def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
-           groups=1):  # fmt: skip
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     r"""2-D convolution over an NCHW input.
 
     Args:
@@ -199,8 +225,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     return _conv("conv2d", 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 
-def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
-           groups=1):  # fmt: skip
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     r"""3-D convolution over an NCDHW input; arguments as :func:`conv2d` with three dims.
 
     Examples:
@@ -231,8 +256,9 @@ def _transpose_pads(api, pad_mode, padding, sizes, kernel, stride, dilation, out
     return result
 
 
-def _conv_transpose(api, n, input, weight, bias, stride, pad_mode, padding, output_padding,
-                    groups, dilation):  # fmt: skip
+def _conv_transpose(
+    api, n, input, weight, bias, stride, pad_mode, padding, output_padding, groups, dilation
+):
     x, w = arr(input), arr(weight)
     _check_rank(api, x, (n + 2,))
     _check_rank(api, w, (n + 2,), "weight")
@@ -256,19 +282,35 @@ def _conv_transpose(api, n, input, weight, bias, stride, pad_mode, padding, outp
     w = w.reshape((groups, in_ch // groups, out_per_group) + kernel)
     w = jnp.swapaxes(w, 1, 2).reshape((groups * out_per_group, in_ch // groups) + kernel)
     w = jnp.flip(w, axis=tuple(range(2, n + 2)))
-    pads = _transpose_pads(api, pad_mode, padding, x.shape[2:], kernel, stride, dilation,
-                           output_padding)  # fmt: skip
+    pads = _transpose_pads(
+        api, pad_mode, padding, x.shape[2:], kernel, stride, dilation, output_padding
+    )
     out = lax.conv_general_dilated(
-        x, w.astype(x.dtype), (1,) * n, pads, lhs_dilation=stride, rhs_dilation=dilation,
-        dimension_numbers=_dimension_numbers(n), feature_group_count=groups,
-    )  # fmt: skip
+        x,
+        w.astype(x.dtype),
+        (1,) * n,
+        pads,
+        lhs_dilation=stride,
+        rhs_dilation=dilation,
+        dimension_numbers=_dimension_numbers(n),
+        feature_group_count=groups,
+    )
     if bias is not None:
         out = out + arr(bias).reshape((1, -1) + (1,) * n)
     return wrap(out)
 
 
-def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1, pad_mode="pad"):  # fmt: skip
+def conv_transpose1d(
+    input,
+    weight,
+    bias=None,
+    stride=1,
+    padding=0,
+    output_padding=0,
+    groups=1,
+    dilation=1,
+    pad_mode="pad",
+):
     r"""1-D transposed convolution (the gradient of :func:`conv1d` w.r.t. its input).
 
     ``weight`` has shape :math:`(C_{in}, C_{out} / groups, K)`. With ``pad_mode='pad'`` the
@@ -279,12 +321,32 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
         >>> ms.ops.conv_transpose1d(ms.ops.ones((1, 2, 4)), ms.ops.ones((2, 3, 3)), stride=2).shape
         (1, 3, 9)
     """
-    return _conv_transpose("conv_transpose1d", 1, input, weight, bias, stride, pad_mode, padding,
-                           output_padding, groups, dilation)  # fmt: skip
+    return _conv_transpose(
+        "conv_transpose1d",
+        1,
+        input,
+        weight,
+        bias,
+        stride,
+        pad_mode,
+        padding,
+        output_padding,
+        groups,
+        dilation,
+    )
 
 
-def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1, pad_mode="pad"):  # fmt: skip
+def conv_transpose2d(
+    input,
+    weight,
+    bias=None,
+    stride=1,
+    padding=0,
+    output_padding=0,
+    groups=1,
+    dilation=1,
+    pad_mode="pad",
+):
     r"""2-D transposed convolution; ``weight`` is :math:`(C_{in}, C_{out} / groups, K_h, K_w)`.
 
     Args:
@@ -305,12 +367,32 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
         >>> ms.ops.conv_transpose2d(x, w, stride=2, padding=1, output_padding=1).shape
         (1, 4, 6, 6)
     """
-    return _conv_transpose("conv_transpose2d", 2, input, weight, bias, stride, pad_mode, padding,
-                           output_padding, groups, dilation)  # fmt: skip
+    return _conv_transpose(
+        "conv_transpose2d",
+        2,
+        input,
+        weight,
+        bias,
+        stride,
+        pad_mode,
+        padding,
+        output_padding,
+        groups,
+        dilation,
+    )
 
 
-def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1, pad_mode="pad"):  # fmt: skip
+def conv_transpose3d(
+    input,
+    weight,
+    bias=None,
+    stride=1,
+    padding=0,
+    output_padding=0,
+    groups=1,
+    dilation=1,
+    pad_mode="pad",
+):
     r"""3-D transposed convolution; arguments as :func:`conv_transpose2d` with three dims.
 
     Examples:
@@ -319,8 +401,19 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
         >>> ms.ops.conv_transpose3d(x, w, stride=2).shape
         (1, 1, 4, 4, 4)
     """
-    return _conv_transpose("conv_transpose3d", 3, input, weight, bias, stride, pad_mode, padding,
-                           output_padding, groups, dilation)  # fmt: skip
+    return _conv_transpose(
+        "conv_transpose3d",
+        3,
+        input,
+        weight,
+        bias,
+        stride,
+        pad_mode,
+        padding,
+        output_padding,
+        groups,
+        dilation,
+    )
 
 
 # -- pooling ----------------------------------------------------------------------------------
@@ -356,13 +449,19 @@ def _pool_geometry(api, n, shape, kernel_size, stride, pad_mode, padding, dilati
 
 def _window(x, init, op, kernel, stride, dilation, pads):
     return lax.reduce_window(
-        x, init, op, (1, 1) + kernel, (1, 1) + stride, [(0, 0), (0, 0)] + list(pads),
+        x,
+        init,
+        op,
+        (1, 1) + kernel,
+        (1, 1) + stride,
+        [(0, 0), (0, 0)] + list(pads),
         window_dilation=(1, 1) + dilation,
-    )  # fmt: skip
+    )
 
 
-def _max_pool(api, n, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices,
-              pad_mode="pad"):  # fmt: skip
+def _max_pool(
+    api, n, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices, pad_mode="pad"
+):
     value = arr(x)
     _check_rank(api, value, (n + 1, n + 2))
     unbatched = value.ndim == n + 1
@@ -388,18 +487,23 @@ def _max_pool(api, n, x, kernel_size, stride, padding, dilation, ceil_mode, retu
         return jnp.where(take_a, va, vb), jnp.where(take_a, ia, ib)
 
     _, indices = lax.reduce_window(
-        (value, index), (jnp.array(low, value.dtype), jnp.array(-1, jnp.int32)), pick,
-        (1, 1) + kernel, (1, 1) + stride, [(0, 0), (0, 0)] + full,
+        (value, index),
+        (jnp.array(low, value.dtype), jnp.array(-1, jnp.int32)),
+        pick,
+        (1, 1) + kernel,
+        (1, 1) + stride,
+        [(0, 0), (0, 0)] + full,
         window_dilation=(1, 1) + dilation,
-    )  # fmt: skip
+    )
     indices = indices.astype(jnp.int64 if jax.config.jax_enable_x64 else jnp.int32)
     if unbatched:
         out, indices = out[0], indices[0]
     return wrap(out), wrap(indices)
 
 
-def max_pool1d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-               return_indices=False):  # fmt: skip
+def max_pool1d(
+    x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
     r"""1-D max pooling over :math:`(N, C, L)` (or unbatched :math:`(C, L)`).
 
     Args:
@@ -420,12 +524,14 @@ def max_pool1d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
         >>> print(ms.ops.max_pool1d(x, 2, ceil_mode=True))
         [[[3. 5. 4.]]]
     """
-    return _max_pool("max_pool1d", 1, x, kernel_size, stride, padding, dilation, ceil_mode,
-                     return_indices)  # fmt: skip
+    return _max_pool(
+        "max_pool1d", 1, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+    )
 
 
-def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-               ceil_mode=False):  # fmt: skip
+def max_pool2d(
+    x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False
+):
     r"""2-D max pooling over NCHW (or CHW); arguments as :func:`max_pool1d`.
 
     Examples:
@@ -435,12 +541,14 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
         >>> print(out.asnumpy().ravel(), idx.asnumpy().ravel())
         [ 5.  7. 13. 15.] [ 5  7 13 15]
     """
-    return _max_pool("max_pool2d", 2, x, kernel_size, stride, padding, dilation, ceil_mode,
-                     return_indices)  # fmt: skip
+    return _max_pool(
+        "max_pool2d", 2, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+    )
 
 
-def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-               return_indices=False):  # fmt: skip
+def max_pool3d(
+    x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False
+):
     r"""3-D max pooling over NCDHW (or CDHW); arguments as :func:`max_pool1d`.
 
     Examples:
@@ -448,12 +556,23 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
         >>> ms.ops.max_pool3d(ms.ops.ones((1, 1, 4, 4, 4)), 2).shape
         (1, 1, 2, 2, 2)
     """
-    return _max_pool("max_pool3d", 3, x, kernel_size, stride, padding, dilation, ceil_mode,
-                     return_indices)  # fmt: skip
+    return _max_pool(
+        "max_pool3d", 3, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+    )
 
 
-def _avg_pool(api, n, input_x, kernel_size, stride, padding, ceil_mode, count_include_pad,
-              divisor_override, pad_mode="pad"):  # fmt: skip
+def _avg_pool(
+    api,
+    n,
+    input_x,
+    kernel_size,
+    stride,
+    padding,
+    ceil_mode,
+    count_include_pad,
+    divisor_override,
+    pad_mode="pad",
+):
     value = arr(input_x)
     _check_rank(api, value, (n + 1, n + 2))
     unbatched = value.ndim == n + 1
@@ -483,8 +602,9 @@ def _avg_pool(api, n, input_x, kernel_size, stride, padding, ceil_mode, count_in
     return wrap(out[0] if unbatched else out)
 
 
-def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-               count_include_pad=True):  # fmt: skip
+def avg_pool1d(
+    input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True
+):
     r"""1-D average pooling over :math:`(N, C, L)`.
 
     Args:
@@ -500,12 +620,20 @@ def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
         >>> print(ms.ops.avg_pool1d(ms.Tensor([[[1.0, 2.0, 3.0, 4.0]]]), 2, 2))
         [[[1.5 3.5]]]
     """
-    return _avg_pool("avg_pool1d", 1, input_x, kernel_size, stride, padding, ceil_mode,
-                     count_include_pad, None)  # fmt: skip
+    return _avg_pool(
+        "avg_pool1d", 1, input_x, kernel_size, stride, padding, ceil_mode, count_include_pad, None
+    )
 
 
-def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-               count_include_pad=True, divisor_override=0):  # fmt: skip
+def avg_pool2d(
+    input_x,
+    kernel_size=1,
+    stride=1,
+    padding=0,
+    ceil_mode=False,
+    count_include_pad=True,
+    divisor_override=0,
+):
     r"""2-D average pooling over NCHW; ``divisor_override`` (non-zero) replaces the divisor.
 
     Examples:
@@ -513,12 +641,28 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
         >>> ms.ops.avg_pool2d(ms.ops.ones((1, 1, 5, 5)), 2, 2, ceil_mode=True).shape
         (1, 1, 3, 3)
     """
-    return _avg_pool("avg_pool2d", 2, input_x, kernel_size, stride, padding, ceil_mode,
-                     count_include_pad, divisor_override)  # fmt: skip
+    return _avg_pool(
+        "avg_pool2d",
+        2,
+        input_x,
+        kernel_size,
+        stride,
+        padding,
+        ceil_mode,
+        count_include_pad,
+        divisor_override,
+    )
 
 
-def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-               count_include_pad=True, divisor_override=0):  # fmt: skip
+def avg_pool3d(
+    input_x,
+    kernel_size=1,
+    stride=1,
+    padding=0,
+    ceil_mode=False,
+    count_include_pad=True,
+    divisor_override=0,
+):
     r"""3-D average pooling over NCDHW; arguments as :func:`avg_pool2d`.
 
     Examples:
@@ -526,8 +670,17 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
         >>> ms.ops.avg_pool3d(ms.ops.ones((1, 1, 4, 4, 4)), 2, 2).shape
         (1, 1, 2, 2, 2)
     """
-    return _avg_pool("avg_pool3d", 3, input_x, kernel_size, stride, padding, ceil_mode,
-                     count_include_pad, divisor_override)  # fmt: skip
+    return _avg_pool(
+        "avg_pool3d",
+        3,
+        input_x,
+        kernel_size,
+        stride,
+        padding,
+        ceil_mode,
+        count_include_pad,
+        divisor_override,
+    )
 
 
 def _adaptive_bounds(size: int, out: int):
@@ -657,8 +810,9 @@ def _write(api: str, target, value) -> None:
         )
 
 
-def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
-               eps=1e-5):  # fmt: skip
+def batch_norm(
+    input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5
+):
     r"""Batch normalisation over dim 1 (channels) of an :math:`(N, C, *)` input.
 
     In training the batch statistics normalise the input and the running statistics (which must
@@ -800,8 +954,16 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return wrap(out.astype(x.dtype))
 
 
-def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
-                  use_input_stats=True, momentum=0.1, eps=1e-5):  # fmt: skip
+def instance_norm(
+    input,
+    running_mean=None,
+    running_var=None,
+    weight=None,
+    bias=None,
+    use_input_stats=True,
+    momentum=0.1,
+    eps=1e-5,
+):
     r"""Instance normalisation: each sample's channels normalised over the spatial dims.
 
     With ``use_input_stats=False`` the running statistics are used instead; with it (the
@@ -908,13 +1070,24 @@ def _resample_axis(x, axis, out_size, mode, align_corners, scale):
 
 
 _INTERP_MODES = {
-    "nearest": (1, 2, 3), "nearest-exact": (1, 2, 3), "area": (1, 2, 3), "linear": (1,),
-    "bilinear": (2,), "trilinear": (3,), "bicubic": (2,),
-}  # fmt: skip
+    "nearest": (1, 2, 3),
+    "nearest-exact": (1, 2, 3),
+    "area": (1, 2, 3),
+    "linear": (1,),
+    "bilinear": (2,),
+    "trilinear": (3,),
+    "bicubic": (2,),
+}
 
 
-def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
-                recompute_scale_factor=None):  # fmt: skip
+def interpolate(
+    input,
+    size=None,
+    scale_factor=None,
+    mode="nearest",
+    align_corners=None,
+    recompute_scale_factor=None,
+):
     r"""Resize the spatial dims of an :math:`(N, C, *)` input.
 
     Args:
@@ -1035,8 +1208,9 @@ def pad(input_x, padding, mode="constant", value=None):
     return wrap(jnp.pad(x, widths, mode=modes[mode]))
 
 
-def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
-              scale_grad_by_freq=False):  # fmt: skip
+def embedding(
+    input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False
+):
     r"""Look up rows of ``weight`` by the integer indices ``input``.
 
     The row ``padding_idx`` gets no gradient. ``max_norm`` renormalises the looked-up rows to
@@ -1115,9 +1289,13 @@ def pixel_unshuffle(input, downscale_factor):
 
 def _unfold_array(x, kernel, dilation, padding, stride):
     patches = lax.conv_general_dilated_patches(
-        x, kernel, stride, [(p, p) for p in padding], rhs_dilation=dilation,
+        x,
+        kernel,
+        stride,
+        [(p, p) for p in padding],
+        rhs_dilation=dilation,
         dimension_numbers=("NCHW", "OIHW", "NCHW"),
-    )  # fmt: skip
+    )
     return patches.reshape(patches.shape[:2] + (-1,))
 
 
@@ -1133,9 +1311,15 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     api = "unfold"
     x = arr(input)
     _check_rank(api, x, (4,))
-    args = [_ntuple(api, n, v, 2, m) for n, v, m in
-            (("kernel_size", kernel_size, 1), ("dilation", dilation, 1),
-             ("padding", padding, 0), ("stride", stride, 1))]  # fmt: skip
+    args = [
+        _ntuple(api, n, v, 2, m)
+        for n, v, m in (
+            ("kernel_size", kernel_size, 1),
+            ("dilation", dilation, 1),
+            ("padding", padding, 0),
+            ("stride", stride, 1),
+        )
+    ]
     return wrap(_unfold_array(x, *args))
 
 
@@ -1157,9 +1341,15 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     if not isinstance(output_size, (tuple, list, int)):
         output_size = tuple(int(v) for v in np.asarray(arr(output_size)).reshape(-1))
     size = _ntuple(api, "output_size", output_size, 2)
-    args = [_ntuple(api, n, v, 2, m) for n, v, m in
-            (("kernel_size", kernel_size, 1), ("dilation", dilation, 1),
-             ("padding", padding, 0), ("stride", stride, 1))]  # fmt: skip
+    args = [
+        _ntuple(api, n, v, 2, m)
+        for n, v, m in (
+            ("kernel_size", kernel_size, 1),
+            ("dilation", dilation, 1),
+            ("padding", padding, 0),
+            ("stride", stride, 1),
+        )
+    ]
     k = args[0][0] * args[0][1]
     if cols.shape[1] % k:
         raise ValueError(

@@ -15,12 +15,34 @@ from ._primitive import primitive
 from ._utils import arr, array, check_int_arg, np_dtype, shape_tuple, to_float, wrap
 
 __all__ = [
-    "rand", "randn", "rand_like", "randn_like", "uniform", "normal", "randint", "randint_like",
-    "randperm", "bernoulli", "multinomial", "standard_normal", "standard_laplace", "gamma",
-    "poisson", "laplace", "shuffle", "random_categorical",
-    "UniformReal", "StandardNormal", "UniformInt", "Multinomial", "RandomCategorical",
-    "Bernoulli", "StandardLaplace", "RandomGamma", "Randperm",
-]  # fmt: skip
+    "rand",
+    "randn",
+    "rand_like",
+    "randn_like",
+    "uniform",
+    "normal",
+    "randint",
+    "randint_like",
+    "randperm",
+    "bernoulli",
+    "multinomial",
+    "standard_normal",
+    "standard_laplace",
+    "gamma",
+    "poisson",
+    "laplace",
+    "shuffle",
+    "random_categorical",
+    "UniformReal",
+    "StandardNormal",
+    "UniformInt",
+    "Multinomial",
+    "RandomCategorical",
+    "Bernoulli",
+    "StandardLaplace",
+    "RandomGamma",
+    "Randperm",
+]
 
 
 def _size(api, size):
@@ -104,14 +126,16 @@ def normal(shape, mean, stddev, seed=None):
 
 def standard_normal(shape, seed=None):
     """Standard normal Float32 samples."""
-    return wrap(jax.random.normal(next_key(seed), shape_tuple("standard_normal", shape),
-                                       jnp.float32))
+    return wrap(
+        jax.random.normal(next_key(seed), shape_tuple("standard_normal", shape), jnp.float32)
+    )
 
 
 def standard_laplace(shape, seed=None):
     """Standard Laplace Float32 samples."""
-    return wrap(jax.random.laplace(next_key(seed), shape_tuple("standard_laplace", shape),
-                                        jnp.float32))
+    return wrap(
+        jax.random.laplace(next_key(seed), shape_tuple("standard_laplace", shape), jnp.float32)
+    )
 
 
 def laplace(shape, mean, lambda_param, seed=None):
@@ -126,8 +150,10 @@ def gamma(shape, alpha, beta, seed=None):
     a, b = to_float(array(alpha)), to_float(array(beta))
     batch = jnp.broadcast_shapes(a.shape, b.shape)
     full = shape_tuple("gamma", shape) + batch
-    return wrap(jax.random.gamma(next_key(seed), jnp.broadcast_to(a, full), full, a.dtype) /
-                jnp.broadcast_to(b, full))  # fmt: skip
+    return wrap(
+        jax.random.gamma(next_key(seed), jnp.broadcast_to(a, full), full, a.dtype)
+        / jnp.broadcast_to(b, full)
+    )
 
 
 def poisson(shape, mean, seed=None):
@@ -150,8 +176,9 @@ def randint(low, high, size, seed=None, *, dtype=None):
         Int64 True
     """
     if isinstance(low, int) and isinstance(high, int) and high <= low:
-        raise ValueError(f"For 'randint', 'high' must be greater than 'low', but got low={low} "
-                         f"and high={high}.")  # fmt: skip
+        raise ValueError(
+            f"For 'randint', 'high' must be greater than 'low', but got low={low} and high={high}."
+        )
     target = np_dtype(dtype) or jnp.int64
     shape = shape_tuple("randint", size, "size")
     return wrap(jax.random.randint(next_key(seed), shape, low, high, target))
@@ -207,9 +234,11 @@ def multinomial(input, num_samples, replacement=True, seed=None):
     weights = to_float(array(input, "multinomial"))
     check_int_arg("multinomial", "num_samples", num_samples, 1)
     if not replacement and num_samples > weights.shape[-1]:
-        raise ValueError(f"For 'multinomial', 'num_samples' must be at most the number of "
-                         f"categories ({weights.shape[-1]}) without replacement, but got "
-                         f"{num_samples}.")  # fmt: skip
+        raise ValueError(
+            f"For 'multinomial', 'num_samples' must be at most the number of "
+            f"categories ({weights.shape[-1]}) without replacement, but got "
+            f"{num_samples}."
+        )
     logits = jnp.log(weights)
     key = next_key(seed)
     if replacement:
@@ -243,42 +272,67 @@ def _seed(attrs):
 
 
 UniformReal = primitive(
-    "UniformReal", rand, dict(seed=0, seed2=0),
+    "UniformReal",
+    rand,
+    dict(seed=0, seed2=0),
     lambda self, shape: rand(shape, seed=_seed(self.attrs)),
-)  # fmt: skip
+)
 StandardNormal = primitive(
-    "StandardNormal", randn, dict(seed=0, seed2=0),
+    "StandardNormal",
+    randn,
+    dict(seed=0, seed2=0),
     lambda self, shape: randn(shape, seed=_seed(self.attrs)),
-)  # fmt: skip
+)
 StandardLaplace = primitive(
-    "StandardLaplace", standard_laplace, dict(seed=0, seed2=0),
+    "StandardLaplace",
+    standard_laplace,
+    dict(seed=0, seed2=0),
     lambda self, shape: standard_laplace(shape, _seed(self.attrs)),
-)  # fmt: skip
+)
 UniformInt = primitive(
-    "UniformInt", uniform, dict(seed=0, seed2=0),
-    lambda self, shape, minval, maxval: wrap(jax.random.randint(
-        next_key(_seed(self.attrs)), shape_tuple("UniformInt", shape), arr(minval),
-        arr(maxval), jnp.int32)),
-)  # fmt: skip
+    "UniformInt",
+    uniform,
+    dict(seed=0, seed2=0),
+    lambda self, shape, minval, maxval: wrap(
+        jax.random.randint(
+            next_key(_seed(self.attrs)),
+            shape_tuple("UniformInt", shape),
+            arr(minval),
+            arr(maxval),
+            jnp.int32,
+        )
+    ),
+)
 Multinomial = primitive(
-    "Multinomial", multinomial, dict(seed=0, seed2=0, dtype=_dtype.int32),
+    "Multinomial",
+    multinomial,
+    dict(seed=0, seed2=0, dtype=_dtype.int32),
     lambda self, x, num_samples: wrap(
         multinomial(x, num_samples, True, _seed(self.attrs))._value.astype(
-            np_dtype(self.attrs["dtype"]))),
-)  # fmt: skip
+            np_dtype(self.attrs["dtype"])
+        )
+    ),
+)
 RandomCategorical = primitive(
-    "RandomCategorical", random_categorical, dict(dtype=_dtype.int64),
+    "RandomCategorical",
+    random_categorical,
+    dict(dtype=_dtype.int64),
     lambda self, logits, num_sample, seed=0: random_categorical(
-        logits, num_sample, seed, self.attrs["dtype"]),
-)  # fmt: skip
+        logits, num_sample, seed, self.attrs["dtype"]
+    ),
+)
 Bernoulli = primitive(
-    "Bernoulli", bernoulli, dict(seed=-1, offset=0),
+    "Bernoulli",
+    bernoulli,
+    dict(seed=-1, offset=0),
     lambda self, x, p=0.5: bernoulli(x, p, self.attrs["seed"]),
-)  # fmt: skip
+)
 RandomGamma = primitive(
-    "RandomGamma", gamma, dict(seed=0, seed2=0),
+    "RandomGamma",
+    gamma,
+    dict(seed=0, seed2=0),
     lambda self, shape, alpha, beta: gamma(shape, alpha, beta, _seed(self.attrs)),
-)  # fmt: skip
+)
 
 
 def _randperm_call(self, n):
@@ -291,5 +345,6 @@ def _randperm_call(self, n):
     return wrap(result.astype(np_dtype(self.attrs["dtype"])))
 
 
-Randperm = primitive("Randperm", randperm, dict(max_length=1, pad=-1, dtype=_dtype.int32),
-                     _randperm_call)  # fmt: skip
+Randperm = primitive(
+    "Randperm", randperm, dict(max_length=1, pad=-1, dtype=_dtype.int32), _randperm_call
+)

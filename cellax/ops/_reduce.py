@@ -16,15 +16,59 @@ from ._primitive import primitive
 from ._utils import array, check_axes, check_axis, np_dtype, to_float, wrap
 
 __all__ = [
-    "sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "aminmax",
-    "std", "var", "std_mean", "var_mean", "logsumexp", "cumsum", "cumprod", "cummax", "cummin",
-    "logcumsumexp", "all", "any", "count_nonzero", "median", "nanmedian", "nansum", "nanmean",
-    "quantile", "nanquantile", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "trace",
+    "sum",
+    "mean",
+    "prod",
+    "amax",
+    "amin",
+    "max",
+    "min",
+    "argmax",
+    "argmin",
+    "aminmax",
+    "std",
+    "var",
+    "std_mean",
+    "var_mean",
+    "logsumexp",
+    "cumsum",
+    "cumprod",
+    "cummax",
+    "cummin",
+    "logcumsumexp",
+    "all",
+    "any",
+    "count_nonzero",
+    "median",
+    "nanmedian",
+    "nansum",
+    "nanmean",
+    "quantile",
+    "nanquantile",
+    "reduce_sum",
+    "reduce_mean",
+    "reduce_max",
+    "reduce_min",
+    "trace",
     "diff",
-    "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny",
-    "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd", "Cummax",
-    "Cummin", "Median", "ReduceStd",
-]  # fmt: skip
+    "ReduceSum",
+    "ReduceMean",
+    "ReduceMax",
+    "ReduceMin",
+    "ReduceProd",
+    "ReduceAll",
+    "ReduceAny",
+    "Argmax",
+    "Argmin",
+    "ArgMaxWithValue",
+    "ArgMinWithValue",
+    "CumSum",
+    "CumProd",
+    "Cummax",
+    "Cummin",
+    "Median",
+    "ReduceStd",
+]
 
 _INT64 = jnp.int64
 
@@ -254,8 +298,10 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
         1.0 2.0
     """
     x, axes, ddof = _moments("var_mean", input, axis, ddof, keepdims)
-    return (wrap(jnp.var(x, axis=axes, ddof=ddof, keepdims=keepdims)),
-            wrap(jnp.mean(x, axis=axes, keepdims=keepdims)))  # fmt: skip
+    return (
+        wrap(jnp.var(x, axis=axes, ddof=ddof, keepdims=keepdims)),
+        wrap(jnp.mean(x, axis=axes, keepdims=keepdims)),
+    )
 
 
 def std_mean(input, axis=None, ddof=0, keepdims=False):
@@ -268,8 +314,10 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
         1.0 2.0
     """
     x, axes, ddof = _moments("std_mean", input, axis, ddof, keepdims)
-    return (wrap(jnp.std(x, axis=axes, ddof=ddof, keepdims=keepdims)),
-            wrap(jnp.mean(x, axis=axes, keepdims=keepdims)))  # fmt: skip
+    return (
+        wrap(jnp.std(x, axis=axes, ddof=ddof, keepdims=keepdims)),
+        wrap(jnp.mean(x, axis=axes, keepdims=keepdims)),
+    )
 
 
 def logsumexp(input, dim, keepdim=False):
@@ -421,7 +469,7 @@ def _median(api, input, axis, keepdims, ignore_nan):
     if ignore_nan and (x.dtype.kind == "f"):
         count = jnp.sum(~jnp.isnan(x), axis=axis, keepdims=True)
     else:
-        count = jnp.full(x.shape[:axis] + (1,) + x.shape[axis + 1:], x.shape[axis])
+        count = jnp.full(x.shape[:axis] + (1,) + x.shape[axis + 1 :], x.shape[axis])
     order = jnp.argsort(key, axis=axis, stable=True)
     position = jnp.maximum((count - 1) // 2, 0)
     index = jnp.take_along_axis(order, position, axis=axis)
@@ -545,9 +593,15 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
     """
     value = _reduce_input("diff", x, "x")
     axis = check_axis("diff", axis, value.ndim)
-    return wrap(jnp.diff(value, n=n, axis=axis,
-                         prepend=None if prepend is None else array(prepend),
-                         append=None if append is None else array(append)))  # fmt: skip
+    return wrap(
+        jnp.diff(
+            value,
+            n=n,
+            axis=axis,
+            prepend=None if prepend is None else array(prepend),
+            append=None if append is None else array(append),
+        )
+    )
 
 
 # -- primitive classes -------------------------------------------------------------------------
@@ -555,9 +609,11 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
 
 def _reduce_class(name, fn):
     return primitive(
-        name, fn, dict(keep_dims=False),
+        name,
+        fn,
+        dict(keep_dims=False),
         lambda self, x, axis=(): fn(x, axis if axis != () else None, self.attrs["keep_dims"]),
-    )  # fmt: skip
+    )
 
 
 ReduceSum = _reduce_class("ReduceSum", sum)
@@ -589,10 +645,12 @@ def _with_value_call(fn):
     return call
 
 
-ArgMaxWithValue = primitive("ArgMaxWithValue", max, dict(axis=0, keep_dims=False),
-                            _with_value_call(max))  # fmt: skip
-ArgMinWithValue = primitive("ArgMinWithValue", min, dict(axis=0, keep_dims=False),
-                            _with_value_call(min))  # fmt: skip
+ArgMaxWithValue = primitive(
+    "ArgMaxWithValue", max, dict(axis=0, keep_dims=False), _with_value_call(max)
+)
+ArgMinWithValue = primitive(
+    "ArgMinWithValue", min, dict(axis=0, keep_dims=False), _with_value_call(min)
+)
 
 
 def _cum_call(fn):
@@ -604,10 +662,12 @@ def _cum_call(fn):
         if self.attrs["exclusive"]:
             neutral = 0 if fn is cumsum else 1
             result = jnp.concatenate(
-                [jnp.full_like(jax.lax.slice_in_dim(result, 0, 1, axis=axis), neutral),
-                 jax.lax.slice_in_dim(result, 0, result.shape[axis] - 1, axis=axis)],
+                [
+                    jnp.full_like(jax.lax.slice_in_dim(result, 0, 1, axis=axis), neutral),
+                    jax.lax.slice_in_dim(result, 0, result.shape[axis] - 1, axis=axis),
+                ],
                 axis=axis,
-            )  # fmt: skip
+            )
         if self.attrs["reverse"]:
             result = jnp.flip(result, axis)
         return wrap(result)
@@ -620,12 +680,18 @@ CumProd = primitive("CumProd", cumprod, dict(exclusive=False, reverse=False), _c
 Cummax = primitive("Cummax", cummax, dict(axis=0))
 Cummin = primitive("Cummin", cummin, dict(axis=0))
 Median = primitive(
-    "Median", median, dict(global_median=False, axis=0, keep_dims=False, ignore_nan=False),
-    lambda self, x: _median("Median", x, self.attrs["axis"], self.attrs["keep_dims"],
-                            self.attrs["ignore_nan"]),
-)  # fmt: skip
+    "Median",
+    median,
+    dict(global_median=False, axis=0, keep_dims=False, ignore_nan=False),
+    lambda self, x: _median(
+        "Median", x, self.attrs["axis"], self.attrs["keep_dims"], self.attrs["ignore_nan"]
+    ),
+)
 ReduceStd = primitive(
-    "ReduceStd", std, dict(axis=(), unbiased=True, keep_dims=False),
-    lambda self, x: std_mean(x, self.attrs["axis"], int(self.attrs["unbiased"]),
-                             self.attrs["keep_dims"]),
-)  # fmt: skip
+    "ReduceStd",
+    std,
+    dict(axis=(), unbiased=True, keep_dims=False),
+    lambda self, x: std_mean(
+        x, self.attrs["axis"], int(self.attrs["unbiased"]), self.attrs["keep_dims"]
+    ),
+)

@@ -9,8 +9,18 @@ from .._parameter import Buffer, Parameter
 from ._primitive import primitive
 from ._utils import arr, wrap
 
-__all__ = ["assign", "assign_add", "assign_sub", "stop_gradient", "depend", "Assign",
-           "AssignAdd", "AssignSub", "StopGradient", "Depend"]  # fmt: skip
+__all__ = [
+    "assign",
+    "assign_add",
+    "assign_sub",
+    "stop_gradient",
+    "depend",
+    "Assign",
+    "AssignAdd",
+    "AssignSub",
+    "StopGradient",
+    "Depend",
+]
 
 
 def _check_target(api: str, variable):

@@ -10,8 +10,16 @@ import numpy as np
 
 from .._tensor import Tensor
 
-__all__ = ["Callback", "RunContext", "LossMonitor", "TimeMonitor", "LambdaCallback",
-           "CheckpointConfig", "ModelCheckpoint", "History"]  # fmt: skip
+__all__ = [
+    "Callback",
+    "RunContext",
+    "LossMonitor",
+    "TimeMonitor",
+    "LambdaCallback",
+    "CheckpointConfig",
+    "ModelCheckpoint",
+    "History",
+]
 
 
 class RunContext:
@@ -59,8 +67,11 @@ class LossMonitor(Callback):
     """
 
     def __init__(self, per_print_times: int = 1) -> None:
-        if isinstance(per_print_times, bool) or not isinstance(per_print_times, int) or \
-                per_print_times < 0:  # fmt: skip
+        if (
+            isinstance(per_print_times, bool)
+            or not isinstance(per_print_times, int)
+            or per_print_times < 0
+        ):
             raise ValueError(
                 f"For 'LossMonitor', 'per_print_times' must be a non-negative int, but got "
                 f"{per_print_times!r}."
@@ -91,8 +102,10 @@ class TimeMonitor(Callback):
     def on_train_epoch_end(self, run_context) -> None:
         elapsed = (time.perf_counter() - self._start) * 1000
         steps = self.data_size or run_context.original_args().batch_num
-        print(f"epoch time: {elapsed:.3f} ms, per step time: {elapsed / max(steps, 1):.3f} ms",
-              flush=True)  # fmt: skip
+        print(
+            f"epoch time: {elapsed:.3f} ms, per step time: {elapsed / max(steps, 1):.3f} ms",
+            flush=True,
+        )
 
 
 class LambdaCallback(Callback):
@@ -122,12 +135,25 @@ class CheckpointConfig:
     """When ModelCheckpoint saves: every ``save_checkpoint_steps`` steps, keeping at most
     ``keep_checkpoint_max`` files."""
 
-    def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
-                 keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False,
-                 saved_network=None, append_info=None, enc_key=None, enc_mode="AES-GCM",
-                 exception_save=False, **kwargs) -> None:  # fmt: skip
-        for name, value in (("save_checkpoint_steps", save_checkpoint_steps),
-                            ("keep_checkpoint_max", keep_checkpoint_max)):  # fmt: skip
+    def __init__(
+        self,
+        save_checkpoint_steps=1,
+        save_checkpoint_seconds=0,
+        keep_checkpoint_max=5,
+        keep_checkpoint_per_n_minutes=0,
+        integrated_save=True,
+        async_save=False,
+        saved_network=None,
+        append_info=None,
+        enc_key=None,
+        enc_mode="AES-GCM",
+        exception_save=False,
+        **kwargs,
+    ) -> None:
+        for name, value in (
+            ("save_checkpoint_steps", save_checkpoint_steps),
+            ("keep_checkpoint_max", keep_checkpoint_max),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(
                     f"For 'CheckpointConfig', '{name}' must be a non-negative int, got {value!r}."
@@ -143,10 +169,16 @@ class CheckpointConfig:
 class ModelCheckpoint(Callback):
     """Save ``{prefix}-{epoch}_{step}.ckpt`` into ``directory`` as configured by ``config``."""
 
-    def __init__(self, prefix: str = "CKP", directory: str | None = None,
-                 config: CheckpointConfig | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        prefix: str = "CKP",
+        directory: str | None = None,
+        config: CheckpointConfig | None = None,
+    ) -> None:
         if not isinstance(prefix, str) or "/" in prefix:
-            raise ValueError(f"For 'ModelCheckpoint', 'prefix' must be a file name, got {prefix!r}.")
+            raise ValueError(
+                f"For 'ModelCheckpoint', 'prefix' must be a file name, got {prefix!r}."
+            )
         self.prefix = prefix
         self.directory = directory or os.getcwd()
         self.config = config or CheckpointConfig()

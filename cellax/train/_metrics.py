@@ -6,8 +6,17 @@ import numpy as np
 
 from .._tensor import Tensor
 
-__all__ = ["Metric", "Accuracy", "Loss", "MAE", "MSE", "TopKCategoricalAccuracy",
-           "Top1CategoricalAccuracy", "Top5CategoricalAccuracy", "get_metric_fn"]  # fmt: skip
+__all__ = [
+    "Metric",
+    "Accuracy",
+    "Loss",
+    "MAE",
+    "MSE",
+    "TopKCategoricalAccuracy",
+    "Top1CategoricalAccuracy",
+    "Top5CategoricalAccuracy",
+    "get_metric_fn",
+]
 
 
 def _numpy(x) -> np.ndarray:
@@ -62,7 +71,9 @@ class Accuracy(Metric):
 
     def update(self, *inputs) -> None:
         if len(inputs) != 2:
-            raise ValueError(f"For 'Accuracy.update', expected (y_pred, y), got {len(inputs)} inputs.")
+            raise ValueError(
+                f"For 'Accuracy.update', expected (y_pred, y), got {len(inputs)} inputs."
+            )
         y_pred, y = _numpy(inputs[0]), _numpy(inputs[1])
         if self.eval_type == "multilabel":
             correct = np.all(np.round(y_pred) == y, axis=-1)
@@ -87,7 +98,9 @@ class Loss(Metric):
     def update(self, *inputs) -> None:
         value = _numpy(inputs[0])
         if value.size != 1:
-            raise ValueError(f"For 'Loss.update', the loss must be a scalar, got shape {value.shape}.")
+            raise ValueError(
+                f"For 'Loss.update', the loss must be a scalar, got shape {value.shape}."
+            )
         self._sum += float(value)
         self._count += 1
 
@@ -133,7 +146,9 @@ class TopKCategoricalAccuracy(Metric):
 
     def __init__(self, k: int) -> None:
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValueError(f"For 'TopKCategoricalAccuracy', 'k' must be a positive int, got {k!r}.")
+            raise ValueError(
+                f"For 'TopKCategoricalAccuracy', 'k' must be a positive int, got {k!r}."
+            )
         self.k = k
         super().__init__()
 
@@ -167,9 +182,15 @@ class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
         super().__init__(5)
 
 
-_BY_NAME = {"accuracy": Accuracy, "acc": Accuracy, "loss": Loss, "mae": MAE, "mse": MSE,
-            "top_1_accuracy": Top1CategoricalAccuracy,
-            "top_5_accuracy": Top5CategoricalAccuracy}  # fmt: skip
+_BY_NAME = {
+    "accuracy": Accuracy,
+    "acc": Accuracy,
+    "loss": Loss,
+    "mae": MAE,
+    "mse": MSE,
+    "top_1_accuracy": Top1CategoricalAccuracy,
+    "top_5_accuracy": Top5CategoricalAccuracy,
+}
 
 
 def get_metric_fn(name: str, *args, **kwargs) -> Metric:

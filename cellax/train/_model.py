@@ -68,10 +68,22 @@ class Model:
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/train/mindspore.train.Model.html
     """
 
-    def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
-                 eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs) -> None:  # fmt: skip
+    def __init__(
+        self,
+        network,
+        loss_fn=None,
+        optimizer=None,
+        metrics=None,
+        eval_network=None,
+        eval_indexes=None,
+        amp_level="O0",
+        boost_level="O0",
+        **kwargs,
+    ) -> None:
         if not isinstance(network, nn.Cell):
-            raise TypeError(f"For 'Model', 'network' must be a Cell, but got {type(network).__name__}.")
+            raise TypeError(
+                f"For 'Model', 'network' must be a Cell, but got {type(network).__name__}."
+            )
         self._network = network
         self._loss_fn = loss_fn
         self._optimizer = optimizer
@@ -83,7 +95,9 @@ class Model:
             network = amp.auto_mixed_precision(network, amp_level)
         if optimizer is not None:
             if loss_fn is not None:
-                self._train_network = nn.TrainOneStepCell(nn.WithLossCell(network, loss_fn), optimizer)
+                self._train_network = nn.TrainOneStepCell(
+                    nn.WithLossCell(network, loss_fn), optimizer
+                )
             else:
                 self._train_network = nn.TrainOneStepCell(network, optimizer)
         else:
@@ -104,7 +118,9 @@ class Model:
         elif isinstance(metrics, (set, list, tuple)):
             items = ((name, name) for name in metrics)
         else:
-            raise TypeError(f"For 'Model', 'metrics' must be a dict or a set, got {type(metrics).__name__}.")
+            raise TypeError(
+                f"For 'Model', 'metrics' must be a dict or a set, got {type(metrics).__name__}."
+            )
         built = {}
         for name, metric in items:
             built[name] = get_metric_fn(metric) if isinstance(metric, str) else metric
@@ -124,8 +140,15 @@ class Model:
     def eval_network(self):
         return self._eval_network
 
-    def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1,
-              initial_epoch=0) -> None:  # fmt: skip
+    def train(
+        self,
+        epoch,
+        train_dataset,
+        callbacks=None,
+        dataset_sink_mode=False,
+        sink_size=-1,
+        initial_epoch=0,
+    ) -> None:
         """Train for ``epoch`` epochs, calling ``callbacks`` around epochs and steps.
 
         Raises:
@@ -137,10 +160,15 @@ class Model:
             raise ValueError(f"For 'Model.train', 'epoch' must be a positive int, got {epoch!r}.")
         callbacks = self._callbacks(callbacks)
         args = SimpleNamespace(
-            train_network=self._train_network, epoch_num=epoch, cur_epoch_num=initial_epoch,
-            cur_step_num=0, batch_num=_dataset_size(train_dataset) or 0, net_outputs=None,
-            optimizer=self._optimizer, train_dataset=train_dataset,
-        )  # fmt: skip
+            train_network=self._train_network,
+            epoch_num=epoch,
+            cur_epoch_num=initial_epoch,
+            cur_step_num=0,
+            batch_num=_dataset_size(train_dataset) or 0,
+            net_outputs=None,
+            optimizer=self._optimizer,
+            train_dataset=train_dataset,
+        )
         context = RunContext(args)
         self._network.set_train(True)
         self._fire(callbacks, "on_train_begin", context)
@@ -163,9 +191,18 @@ class Model:
         self._fire(callbacks, "on_train_end", context)
         self._network.set_train(False)
 
-    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
-            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1,
-            initial_epoch=0) -> None:  # fmt: skip
+    def fit(
+        self,
+        epoch,
+        train_dataset,
+        valid_dataset=None,
+        valid_frequency=1,
+        callbacks=None,
+        dataset_sink_mode=False,
+        valid_dataset_sink_mode=False,
+        sink_size=-1,
+        initial_epoch=0,
+    ) -> None:
         """Train, evaluating on ``valid_dataset`` every ``valid_frequency`` epochs."""
         for epoch_index in range(initial_epoch, epoch):
             self.train(epoch_index + 1, train_dataset, callbacks, initial_epoch=epoch_index)

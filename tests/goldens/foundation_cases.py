@@ -13,15 +13,33 @@ import pickle
 
 import numpy as np
 
-DTYPES = ["bool_", "int8", "uint8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-          "float64"]
+DTYPES = [
+    "bool_",
+    "int8",
+    "uint8",
+    "int16",
+    "int32",
+    "int64",
+    "float16",
+    "bfloat16",
+    "float32",
+    "float64",
+]
 SCALARS = {"int": "2", "float": "2.5", "bool": "True"}
 BINOPS = ["+", "-", "*", "/", "//", "%", "**", "<", "==", "&", "|", "^"]
 
-_LHS = {"b": "[True, False, True, True, False]", "u": "[3, 1, 0, 2, 5]", "i": "[-3, -1, 0, 2, 5]",
-        "f": "[-2.5, -1.0, 0.0, 1.5, 5.0]"}
-_RHS = {"b": "[True, True, True, True, True]", "u": "[2, 3, 2, 3, 2]", "i": "[2, 3, -2, 3, 2]",
-        "f": "[2.0, 0.5, -2.0, 3.0, 1.5]"}
+_LHS = {
+    "b": "[True, False, True, True, False]",
+    "u": "[3, 1, 0, 2, 5]",
+    "i": "[-3, -1, 0, 2, 5]",
+    "f": "[-2.5, -1.0, 0.0, 1.5, 5.0]",
+}
+_RHS = {
+    "b": "[True, True, True, True, True]",
+    "u": "[2, 3, 2, 3, 2]",
+    "i": "[2, 3, -2, 3, 2]",
+    "f": "[2.0, 0.5, -2.0, 3.0, 1.5]",
+}
 
 
 def _kind(dt: str) -> str:
@@ -49,7 +67,9 @@ def binop_cases():
 
 UNARY = {
     f"unary {op} {dt}": f"out = {op}(T(np.array({_LHS[_kind(dt)]}), ms.{dt}))"
-    for op in ["-", "abs", "~"] for dt in DTYPES if not (op == "~" and "float" in dt)
+    for op in ["-", "abs", "~"]
+    for dt in DTYPES
+    if not (op == "~" and "float" in dt)
 }
 
 MISC_OPS = {
@@ -241,62 +261,106 @@ SETITEM = {
     "set keeps identity": "y = x; x[0, 0] = 100; x = y",
 }
 for _k in list(SETITEM):
-    SETITEM[_k] = ("x = T(np.arange(6).reshape(2, 3), ms.float32); " + SETITEM[_k] + "; out = x")
+    SETITEM[_k] = "x = T(np.arange(6).reshape(2, 3), ms.float32); " + SETITEM[_k] + "; out = x"
 
-_SHAPES_F32 = [(), (1,), (3,), (6,), (7,), (12,), (13,), (25,), (1000,), (1001,), (1, 6), (1, 7),
-               (1, 10), (2, 3), (6, 2), (7, 2), (7, 7), (2, 2, 2), (3, 3, 3), (7, 1, 1),
-               (2, 2, 2, 2), (1, 2, 2, 2), (8, 8, 8), (2, 7, 8), (0,), (2, 0), (0, 3)]
+_SHAPES_F32 = [
+    (),
+    (1,),
+    (3,),
+    (6,),
+    (7,),
+    (12,),
+    (13,),
+    (25,),
+    (1000,),
+    (1001,),
+    (1, 6),
+    (1, 7),
+    (1, 10),
+    (2, 3),
+    (6, 2),
+    (7, 2),
+    (7, 7),
+    (2, 2, 2),
+    (3, 3, 3),
+    (7, 1, 1),
+    (2, 2, 2, 2),
+    (1, 2, 2, 2),
+    (8, 8, 8),
+    (2, 7, 8),
+    (0,),
+    (2, 0),
+    (0, 3),
+]
 REPR = {}
 for _s in _SHAPES_F32:
-    REPR[f"repr f32 {_s}"] = (f"out = T((np.arange({int(np.prod(_s))}) * 0.37 - 3)"
-                              f".reshape({_s}), ms.float32)")
+    REPR[f"repr f32 {_s}"] = (
+        f"out = T((np.arange({int(np.prod(_s))}) * 0.37 - 3).reshape({_s}), ms.float32)"
+    )
 for _dt in DTYPES + ["int16", "uint16", "uint32", "uint64", "complex64"]:
     for _s in [(), (4,), (30,), (2, 3), (1, 8), (8, 2), (1001,)]:
-        REPR[f"repr {_dt} {_s}"] = (f"out = T((np.arange({int(np.prod(_s))}) * 7 % 23 - 9)"
-                                    f".reshape({_s}), ms.{_dt})")
-REPR.update({
-    "repr f32 values": "out = T([0.1, 1e-5, 123456789.0, -2.5, 1e20, 3.14159265])",
-    "repr f32 special": "out = T([float('nan'), float('inf'), -float('inf'), -0.0, 1e-40])",
-    "repr f16 special": "out = T([0.1, float('nan'), float('inf'), -0.0, 1e-8, 65504], ms.float16)",
-    "repr f64 values": "out = T(np.array([0.1, 1e-300, 1e300, np.pi]))",
-    "repr bf16 values": "out = T([0.1, 1.5, 2.75, -3.3, 100.2, 1e-3], ms.bfloat16)",
-    "repr bf16 2d": "out = T([[0.1, 1.5, 2.75], [-3.3, 100.2, 1e-3]], ms.bfloat16)",
-    "repr bf16 long": "out = T(np.arange(30) * 1.5, ms.bfloat16)",
-    "repr int widths": "out = T(np.array([[1, 2], [300, 4]], np.int32))",
-    "repr int elided width": "out = T(np.array([1, 2, 3, 100000, 5, 6, 7], np.int32).reshape(1, 7))",
-    "repr int negative": "out = T([[-1, 20], [3, -400]])",
-    "repr uint8 255": "out = T([255, 0, 1], ms.uint8)",
-    "repr bool all true": "out = T([[True, True]])",
-    "repr bool summarized": "out = T(np.arange(56).reshape(8, 7) > 3)",
-    "repr complex": "out = T(np.array([1 + 2j, -0.5j, 3]), ms.complex64)",
-    "repr tuple": "out = (T(1.0), T([1, 2]))",
-    "repr list": "out = [T(2.0)]",
-    "repr f32 scalars": "out = [T(v) for v in (0.1, 1e-5, 123456789.0, 1.0, -0.0, 3.14159265, 1e20)]",
-    "repr f16 scalars": "out = [T(v, ms.float16) for v in (0.1, 1.0, -2.5, 3.14159)]",
-    "repr f64 scalars": "out = [T(v, ms.float64) for v in (0.1, 1.0, 3.14159265358979, 1e-300)]",
-    "repr bf16 scalars": "out = [T(v, ms.bfloat16) for v in (0.1, 1.0, -2.5, 1e20)]",
-    "repr placeholder 1d": "out = T(shape=[None], dtype=ms.int64)",
-    "repr threshold output": "out = T([20.0, 0.2, 0.3], ms.float32)",
-    "repr seed 004 logits": "out = T(np.linspace(-0.005, 0.006, 10).reshape(1, 10), ms.float32)",
-    "repr seed 001 grad": "out = T(np.full((1, 2, 1, 1), 0.999995), ms.float32)",
-    "str f32 long": "out = str(T(np.arange(2000) * 0.5, ms.float32))",
-    "str bf16 long": "out = str(T(np.arange(40) * 1.5, ms.bfloat16))",
-    "str bf16 2d": "out = str(T([[0.1, 1.5, 2.75], [-3.3, 100.2, 1e-3]], ms.bfloat16))",
-    "str bf16 0d": "out = str(T(1.5, ms.bfloat16))",
-    "str f16": "out = str(T([0.1, 3.14159], ms.float16))",
-    "str 0d float": "out = str(T(123456789.0))",
-    "str 0d bool": "out = str(T(True))",
-    "str int": "out = str(T([[1, 200], [3, 4]]))",
-    "str print 2d": "out = str(T(np.array([[1.5, 2.0], [3.0, 4.0]]), ms.float32))",
-    "str empty": "out = str(T(np.zeros((2, 0)), ms.float32))",
-})
+        REPR[f"repr {_dt} {_s}"] = (
+            f"out = T((np.arange({int(np.prod(_s))}) * 7 % 23 - 9).reshape({_s}), ms.{_dt})"
+        )
+REPR.update(
+    {
+        "repr f32 values": "out = T([0.1, 1e-5, 123456789.0, -2.5, 1e20, 3.14159265])",
+        "repr f32 special": "out = T([float('nan'), float('inf'), -float('inf'), -0.0, 1e-40])",
+        "repr f16 special": "out = T([0.1, float('nan'), float('inf'), -0.0, 1e-8, 65504], ms.float16)",
+        "repr f64 values": "out = T(np.array([0.1, 1e-300, 1e300, np.pi]))",
+        "repr bf16 values": "out = T([0.1, 1.5, 2.75, -3.3, 100.2, 1e-3], ms.bfloat16)",
+        "repr bf16 2d": "out = T([[0.1, 1.5, 2.75], [-3.3, 100.2, 1e-3]], ms.bfloat16)",
+        "repr bf16 long": "out = T(np.arange(30) * 1.5, ms.bfloat16)",
+        "repr int widths": "out = T(np.array([[1, 2], [300, 4]], np.int32))",
+        "repr int elided width": "out = T(np.array([1, 2, 3, 100000, 5, 6, 7], np.int32).reshape(1, 7))",
+        "repr int negative": "out = T([[-1, 20], [3, -400]])",
+        "repr uint8 255": "out = T([255, 0, 1], ms.uint8)",
+        "repr bool all true": "out = T([[True, True]])",
+        "repr bool summarized": "out = T(np.arange(56).reshape(8, 7) > 3)",
+        "repr complex": "out = T(np.array([1 + 2j, -0.5j, 3]), ms.complex64)",
+        "repr tuple": "out = (T(1.0), T([1, 2]))",
+        "repr list": "out = [T(2.0)]",
+        "repr f32 scalars": "out = [T(v) for v in (0.1, 1e-5, 123456789.0, 1.0, -0.0, 3.14159265, 1e20)]",
+        "repr f16 scalars": "out = [T(v, ms.float16) for v in (0.1, 1.0, -2.5, 3.14159)]",
+        "repr f64 scalars": "out = [T(v, ms.float64) for v in (0.1, 1.0, 3.14159265358979, 1e-300)]",
+        "repr bf16 scalars": "out = [T(v, ms.bfloat16) for v in (0.1, 1.0, -2.5, 1e20)]",
+        "repr placeholder 1d": "out = T(shape=[None], dtype=ms.int64)",
+        "repr threshold output": "out = T([20.0, 0.2, 0.3], ms.float32)",
+        "repr seed 004 logits": "out = T(np.linspace(-0.005, 0.006, 10).reshape(1, 10), ms.float32)",
+        "repr seed 001 grad": "out = T(np.full((1, 2, 1, 1), 0.999995), ms.float32)",
+        "str f32 long": "out = str(T(np.arange(2000) * 0.5, ms.float32))",
+        "str bf16 long": "out = str(T(np.arange(40) * 1.5, ms.bfloat16))",
+        "str bf16 2d": "out = str(T([[0.1, 1.5, 2.75], [-3.3, 100.2, 1e-3]], ms.bfloat16))",
+        "str bf16 0d": "out = str(T(1.5, ms.bfloat16))",
+        "str f16": "out = str(T([0.1, 3.14159], ms.float16))",
+        "str 0d float": "out = str(T(123456789.0))",
+        "str 0d bool": "out = str(T(True))",
+        "str int": "out = str(T([[1, 200], [3, 4]]))",
+        "str print 2d": "out = str(T(np.array([[1.5, 2.0], [3.0, 4.0]]), ms.float32))",
+        "str empty": "out = str(T(np.zeros((2, 0)), ms.float32))",
+    }
+)
 
 DTYPE = {
     "dtype str float32": "out = str(ms.float32)",
     "dtype repr float32": "out = repr(ms.float32)",
-    "dtype names": "out = [str(getattr(ms, n)) for n in " + repr(DTYPES + [
-        "uint16", "uint32", "uint64", "complex64", "complex128", "float_", "int_", "half",
-        "single", "double"]) + "]",
+    "dtype names": "out = [str(getattr(ms, n)) for n in "
+    + repr(
+        DTYPES
+        + [
+            "uint16",
+            "uint32",
+            "uint64",
+            "complex64",
+            "complex128",
+            "float_",
+            "int_",
+            "half",
+            "single",
+            "double",
+        ]
+    )
+    + "]",
     "dtype reprs": "out = [repr(getattr(ms, n)) for n in " + repr(DTYPES) + "]",
     "dtype module": "out = ms.dtype.float32 == ms.float32",
     "mstype module": "out = mstype.int64 is ms.int64",
@@ -305,14 +369,15 @@ DTYPE = {
     "dtype eq np": "out = ms.float32 == np.float32",
     "dtype hashable": "out = len({ms.float32, ms.float32, ms.int32})",
     "dtype_to_nptype": "out = [mstype.dtype_to_nptype(getattr(ms, n)).__name__ for n in "
-                       + repr([d for d in DTYPES if d != "bfloat16"]) + "]",
+    + repr([d for d in DTYPES if d != "bfloat16"])
+    + "]",
     "dtype_to_pytype": "out = [mstype.dtype_to_pytype(getattr(ms, n)).__name__ for n in "
-                       "['bool_', 'int32', 'float16', 'float64', 'uint8']]",
+    "['bool_', 'int32', 'float16', 'float64', 'uint8']]",
     "pytype_to_dtype": "out = [str(mstype.pytype_to_dtype(t)) for t in (int, float, bool)]",
     "pytype_to_dtype np": "out = str(mstype.pytype_to_dtype(np.float64))",
     "pytype_to_dtype bad": "out = mstype.pytype_to_dtype('abc')",
     "get_py_obj_dtype": "out = [str(mstype.get_py_obj_dtype(v)) for v in "
-                        "(1, 2.0, True, T([1.0], ms.float16))]",
+    "(1, 2.0, True, T([1.0], ms.float16))]",
     "dtype in tuple": "out = ms.float32 in (ms.float16, ms.float32)",
     "tensor dtype eq": "out = T([1.0]).dtype == ms.float32",
     "tensor dtype type": "out = type(T([1.0]).dtype) == type(ms.float32)",
@@ -339,7 +404,7 @@ PARAM = {
     "param requires_grad set bad": "p = P(T([1.0]), name='a'); p.requires_grad = 'no'",
     "param name set": "p = P(T([1.0]), name='a'); p.name = 'b'; out = p",
     "param attrs": "p = P(T([1.0]), name='a'); out = (p.requires_grad, p.layerwise_parallel, "
-                   "p.parallel_optimizer)",
+    "p.parallel_optimizer)",
     "param data": "p = P(T([1.0, 2.0]), name='a'); out = p.data",
     "param value": "p = P(T([1.0, 2.0]), name='a'); out = p.value()",
     "param asnumpy": "out = P(T([1.0, 2.0]), name='a').asnumpy()",
@@ -348,35 +413,35 @@ PARAM = {
     "param getitem": "p = P(T([[1.0, 2.0]]), name='a'); out = p[0]",
     "param setitem": "p = P(T([1.0, 2.0]), name='a'); p[0] = 5.0; out = (p, p.asnumpy())",
     "param set_data": "p = P(T([1.0, 2.0]), name='a'); r = p.set_data(T([3.0, 4.0])); "
-                      "out = (r is p, p, p.asnumpy())",
+    "out = (r is p, p, p.asnumpy())",
     "param set_data shape": "p = P(T(np.ones((5, 3)), ms.float32), name='w'); "
-                            "p.set_data(T(np.ones((3, 5)), ms.float32)); out = (p, p.asnumpy())",
+    "p.set_data(T(np.ones((3, 5)), ms.float32)); out = (p, p.asnumpy())",
     "param set_data slice_shape": "p = P(T(np.ones((5, 3)), ms.float32), name='w'); "
-                                  "p.set_data(T(np.ones((2, 3)), ms.float32), slice_shape=True); "
-                                  "out = p",
+    "p.set_data(T(np.ones((2, 3)), ms.float32), slice_shape=True); "
+    "out = p",
     "param set_data cast": "p = P(T([1.0, 2.0]), name='a'); p.set_data(T([3, 4], ms.int64)); "
-                           "out = (p, p.asnumpy())",
+    "out = (p, p.asnumpy())",
     "param set_data int param float": "p = P(T([1, 2], ms.int32), name='a'); "
-                                      "p.set_data(T([1.5, 2.5])); out = (p, p.asnumpy())",
+    "p.set_data(T([1.5, 2.5])); out = (p, p.asnumpy())",
     "param set_data int param py float": "p = P(T([1, 2], ms.int32), name='a'); p.set_data(1.5)",
     "param set_data py float": "p = P(T([1.0, 2.0]), name='a'); p.set_data(3.0); "
-                               "out = (p, p.asnumpy())",
+    "out = (p, p.asnumpy())",
     "param set_data py int": "p = P(T([1.0, 2.0]), name='a'); p.set_data(3); out = (p, p.asnumpy())",
     "param set_data ndarray": "p = P(T([1.0, 2.0]), name='a'); p.set_data(np.ones(2))",
     "param set_data list": "p = P(T([1.0, 2.0]), name='a'); p.set_data([1.0, 2.0])",
     "param set_data seed": "p = P(T(np.ones(3), ms.float32), name='b'); "
-                           "p.set_data(T([3, 4, 5])); out = p.asnumpy()",
+    "p.set_data(T([3, 4, 5])); out = p.asnumpy()",
     "param clone": "p = P(T([1.0, 2.0]), name='a', requires_grad=False); c = p.clone(); "
-                   "out = (c, c is p, c.asnumpy())",
+    "out = (c, c is p, c.asnumpy())",
     "param clone zeros": "p = P(T([1.0, 2.0]), name='a'); out = p.clone('zeros').asnumpy()",
     "param clone independent": "p = P(T([1.0, 2.0]), name='a'); c = p.clone(); c[0] = 9.0; "
-                               "out = (p.asnumpy(), c.asnumpy())",
+    "out = (p.asnumpy(), c.asnumpy())",
     "param init_data": "p = P(T([1.0, 2.0]), name='a'); out = p.init_data() is p",
     "param copy": "p = P(T([1.0, 2.0]), name='a'); c = copy.copy(p); out = (c, type(c).__name__)",
     "param deepcopy": "p = P(T([1.0, 2.0]), name='a'); c = copy.deepcopy(p); c[0] = 7.0; "
-                      "out = (c, p.asnumpy(), c.asnumpy(), type(c).__name__)",
+    "out = (c, p.asnumpy(), c.asnumpy(), type(c).__name__)",
     "param pickle": "p = P(T([1.0, 2.0]), name='a', requires_grad=False); "
-                    "c = pickle.loads(pickle.dumps(p)); out = (c, c.asnumpy())",
+    "c = pickle.loads(pickle.dumps(p)); out = (c, c.asnumpy())",
     "param initializer": "out = P(init.initializer('ones', [1, 2, 3], ms.float32), name='y')",
     "param type data": "out = type(P(T([1.0])).data).__name__",
     "ptuple": "x = P(T([1, 2]), name='x'); y = P(T([1.0]), name='y'); out = PT((x, y))",
@@ -387,64 +452,94 @@ PARAM = {
     "ptuple gen": "out = PT(P(T([float(i)]), name=f'p{i}') for i in range(2))",
     "ptuple clone": "x = P(T([1, 2]), name='x'); y = P(2.0, name='z'); out = PT((x, y)).clone('c')",
     "ptuple clone zeros": "x = P(T([1, 2]), name='x'); out = PT((x,)).clone('c', 'zeros')[0]"
-                          ".asnumpy()",
+    ".asnumpy()",
     "ptuple clone bad prefix": "x = P(T([1, 2]), name='x'); out = PT((x,)).clone(1)",
     "ptuple add": "x = P(T([1, 2]), name='x'); y = P(T([1.0]), name='y'); "
-                  "out = type(PT((x,)) + PT((y,))).__name__",
+    "out = type(PT((x,)) + PT((y,))).__name__",
     "ptuple is tuple": "out = isinstance(PT(()), tuple)",
     "ptuple seed 001": (
         "x = P(default_input=T(np.arange(2 * 3).reshape((2, 3))), name='x'); "
         "y = P(default_input=init.initializer('ones', [1, 2, 3], ms.float32), name='y'); "
         "z = P(default_input=2.0, name='z'); params = PT((x, y, z)); "
-        "out = (str(params), str(params.clone('params_copy')))"),
+        "out = (str(params), str(params.clone('params_copy')))"
+    ),
 }
 
-INIT_NAMES = ["normal", "Normal", "uniform", "ones", "one", "zeros", "zero", "xavier_uniform",
-              "xavieruniform", "xavier_normal", "xaviernormal", "he_uniform", "heuniform",
-              "he_normal", "henormal", "truncatedNormal", "truncatednormal", "truncated_normal",
-              "identity", "orthogonal", "dirac", "variancescaling", "variance_scaling", "sparse",
-              "constant", "eye", "foo"]
-INIT = {f"init name {n}": f"t = init.initializer('{n}', [4, 6], ms.float32); "
-                          f"out = (t.shape, str(t.dtype))" for n in INIT_NAMES}
-INIT.update({
-    "init dirac": "out = init.initializer('dirac', [2, 2, 3], ms.float32).asnumpy()",
-    "init identity": "out = init.initializer('identity', [2, 3], ms.int32).asnumpy()",
-    "init ones int": "out = init.initializer('ones', [2], ms.int32)",
-    "init zeros default dtype": "out = init.initializer('zeros', [2])",
-    "init number": "out = init.initializer(3, [2, 2], ms.float32)",
-    "init float number": "out = init.initializer(0.5, (2,), ms.float16)",
-    "init bool": "out = init.initializer(True, (2,), ms.float32)",
-    "init int shape": "out = init.initializer('ones', 3, ms.float32)",
-    "init no shape": "out = init.initializer('ones')",
-    "init Constant": "out = init.initializer(init.Constant(2), [2, 2], ms.float32)",
-    "init One class": "out = init.initializer(init.One(), [1, 2, 3], ms.float32)",
-    "init tensor": "out = init.initializer(T([1, 2]), [2], ms.float32)",
-    "init tensor shape int": "out = init.initializer(T([1, 2]), 2)",
-    "init tensor wrong shape": "out = init.initializer(T(np.ones((2, 2)), ms.float32), [3, 3])",
-    "init ndarray": "out = init.initializer(np.ones((2,)), [2], ms.float32)",
-    "init object": "out = init.initializer(object(), [2], ms.float32)",
-    "init zero dim": "out = init.initializer('ones', [0, 2], ms.float32)",
-    "init negative dim": "out = init.initializer('ones', [-1, 2], ms.float32)",
-    "init float dim": "out = init.initializer('ones', [1.5, 2], ms.float32)",
-    "init str shape": "out = init.initializer('ones', 'ab', ms.float32)",
-    "init xavier 1d": "out = init.initializer('xavier_uniform', [5], ms.float32)",
-    "init he 1d": "out = init.initializer('he_normal', [5], ms.float32)",
-    "init orthogonal 1d": "out = init.initializer('orthogonal', [5], ms.float32)",
-    "init identity 3d": "out = init.initializer('identity', [2, 2, 2], ms.float32)",
-    "init dirac 2d": "out = init.initializer('dirac', [2, 2], ms.float32)",
-    "init sparse 3d": "out = init.initializer(init.Sparse(0.5), [2, 2, 2], ms.float32)",
-    "init he bad mode": "out = init.HeUniform(mode='fan_x')",
-    "init orthogonal": "a = init.initializer('orthogonal', [4, 4], ms.float32).asnumpy(); "
-                       "out = bool(np.allclose(a @ a.T, np.eye(4), atol=1e-5))",
-    "init sparse": "a = init.initializer(init.Sparse(0.5, 1.0), [4, 6], ms.float32).asnumpy(); "
-                   "out = [int((a[:, j] == 0).sum()) for j in range(6)]",
-})
+INIT_NAMES = [
+    "normal",
+    "Normal",
+    "uniform",
+    "ones",
+    "one",
+    "zeros",
+    "zero",
+    "xavier_uniform",
+    "xavieruniform",
+    "xavier_normal",
+    "xaviernormal",
+    "he_uniform",
+    "heuniform",
+    "he_normal",
+    "henormal",
+    "truncatedNormal",
+    "truncatednormal",
+    "truncated_normal",
+    "identity",
+    "orthogonal",
+    "dirac",
+    "variancescaling",
+    "variance_scaling",
+    "sparse",
+    "constant",
+    "eye",
+    "foo",
+]
+INIT = {
+    f"init name {n}": f"t = init.initializer('{n}', [4, 6], ms.float32); "
+    f"out = (t.shape, str(t.dtype))"
+    for n in INIT_NAMES
+}
+INIT.update(
+    {
+        "init dirac": "out = init.initializer('dirac', [2, 2, 3], ms.float32).asnumpy()",
+        "init identity": "out = init.initializer('identity', [2, 3], ms.int32).asnumpy()",
+        "init ones int": "out = init.initializer('ones', [2], ms.int32)",
+        "init zeros default dtype": "out = init.initializer('zeros', [2])",
+        "init number": "out = init.initializer(3, [2, 2], ms.float32)",
+        "init float number": "out = init.initializer(0.5, (2,), ms.float16)",
+        "init bool": "out = init.initializer(True, (2,), ms.float32)",
+        "init int shape": "out = init.initializer('ones', 3, ms.float32)",
+        "init no shape": "out = init.initializer('ones')",
+        "init Constant": "out = init.initializer(init.Constant(2), [2, 2], ms.float32)",
+        "init One class": "out = init.initializer(init.One(), [1, 2, 3], ms.float32)",
+        "init tensor": "out = init.initializer(T([1, 2]), [2], ms.float32)",
+        "init tensor shape int": "out = init.initializer(T([1, 2]), 2)",
+        "init tensor wrong shape": "out = init.initializer(T(np.ones((2, 2)), ms.float32), [3, 3])",
+        "init ndarray": "out = init.initializer(np.ones((2,)), [2], ms.float32)",
+        "init object": "out = init.initializer(object(), [2], ms.float32)",
+        "init zero dim": "out = init.initializer('ones', [0, 2], ms.float32)",
+        "init negative dim": "out = init.initializer('ones', [-1, 2], ms.float32)",
+        "init float dim": "out = init.initializer('ones', [1.5, 2], ms.float32)",
+        "init str shape": "out = init.initializer('ones', 'ab', ms.float32)",
+        "init xavier 1d": "out = init.initializer('xavier_uniform', [5], ms.float32)",
+        "init he 1d": "out = init.initializer('he_normal', [5], ms.float32)",
+        "init orthogonal 1d": "out = init.initializer('orthogonal', [5], ms.float32)",
+        "init identity 3d": "out = init.initializer('identity', [2, 2, 2], ms.float32)",
+        "init dirac 2d": "out = init.initializer('dirac', [2, 2], ms.float32)",
+        "init sparse 3d": "out = init.initializer(init.Sparse(0.5), [2, 2, 2], ms.float32)",
+        "init he bad mode": "out = init.HeUniform(mode='fan_x')",
+        "init orthogonal": "a = init.initializer('orthogonal', [4, 4], ms.float32).asnumpy(); "
+        "out = bool(np.allclose(a @ a.T, np.eye(4), atol=1e-5))",
+        "init sparse": "a = init.initializer(init.Sparse(0.5, 1.0), [4, 6], ms.float32).asnumpy(); "
+        "out = [int((a[:, j] == 0).sum()) for j in range(6)]",
+    }
+)
 
 CONTEXT = {
     "ctx modes": "out = (ms.GRAPH_MODE, ms.PYNATIVE_MODE)",
     "ctx default mode": "out = ms.get_context('mode')",
     "ctx set mode": "ms.set_context(mode=ms.GRAPH_MODE); m = ms.get_context('mode'); "
-                    "ms.set_context(mode=ms.PYNATIVE_MODE); out = m",
+    "ms.set_context(mode=ms.PYNATIVE_MODE); out = m",
     "ctx bad mode": "ms.set_context(mode=5)",
     "ctx unknown key": "ms.set_context(foo_bar=1)",
     "ctx get unknown": "out = ms.get_context('foo_bar')",
@@ -456,9 +551,20 @@ CONTEXT = {
     "seed big": "ms.set_seed(2**32)",
 }
 
-GROUPS = {"binop": None, "unary": UNARY, "ops": MISC_OPS, "construct": CONSTRUCT, "attrs": ATTRS,
-          "index": INDEX, "setitem": SETITEM, "repr": REPR, "dtype": DTYPE, "param": PARAM,
-          "init": INIT, "context": CONTEXT}
+GROUPS = {
+    "binop": None,
+    "unary": UNARY,
+    "ops": MISC_OPS,
+    "construct": CONSTRUCT,
+    "attrs": ATTRS,
+    "index": INDEX,
+    "setitem": SETITEM,
+    "repr": REPR,
+    "dtype": DTYPE,
+    "param": PARAM,
+    "init": INIT,
+    "context": CONTEXT,
+}
 
 
 def all_cases():
@@ -470,10 +576,15 @@ def all_cases():
 
 def make_namespace(ms, root: str) -> dict:
     return {
-        "ms": ms, "np": np, "T": ms.Tensor, "P": ms.Parameter, "PT": ms.ParameterTuple,
+        "ms": ms,
+        "np": np,
+        "T": ms.Tensor,
+        "P": ms.Parameter,
+        "PT": ms.ParameterTuple,
         "mstype": importlib.import_module(f"{root}.common.dtype"),
         "init": importlib.import_module(f"{root}.common.initializer"),
-        "copy": copy, "pickle": pickle,
+        "copy": copy,
+        "pickle": pickle,
     }
 
 
@@ -503,8 +614,13 @@ def normalize(obj, ms):
         if obj.shape and any(d < 0 for d in obj.shape):
             return {"tensor": str(obj.dtype), "shape": list(obj.shape), "repr": repr(obj)}
         array = obj.asnumpy()
-        return {"tensor": str(obj.dtype), "shape": list(obj.shape), "values": _values(array),
-                "repr": repr(obj), "str": str(obj)}
+        return {
+            "tensor": str(obj.dtype),
+            "shape": list(obj.shape),
+            "values": _values(array),
+            "repr": repr(obj),
+            "str": str(obj),
+        }
     if isinstance(obj, np.ndarray):
         return {"ndarray": str(obj.dtype), "shape": list(obj.shape), "values": _values(obj)}
     if isinstance(obj, (tuple, list)) and type(obj) in (tuple, list):
@@ -525,15 +641,21 @@ def run_case(code: str, base: dict, ms):
         return normalize(namespace["out"], ms)
     except Exception as error:  # noqa: BLE001
         message = str(error).split("\n")[0][:300]
-        backend = any(s in str(error) for s in ("Select CPU operator", "Unsupported data type",
-                                                "Unsupported tensor type"))
+        backend = any(
+            s in str(error)
+            for s in ("Select CPU operator", "Unsupported data type", "Unsupported tensor type")
+        )
         return {"error": type(error).__name__, "msg": message, "backend": backend}
 
 
 def _close(a, b, rtol: float) -> bool:
     if isinstance(a, list) or isinstance(b, list):
-        return (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
-                and all(_close(x, y, rtol) for x, y in zip(a, b)))
+        return (
+            isinstance(a, list)
+            and isinstance(b, list)
+            and len(a) == len(b)
+            and all(_close(x, y, rtol) for x, y in zip(a, b))
+        )
     if isinstance(a, str) or isinstance(b, str):
         return a == b
     if isinstance(a, bool) or isinstance(b, bool):
@@ -554,7 +676,9 @@ def compare(expected, actual, rtol: float = 1e-6, path: str = "") -> list:
             if key in ("msg", "backend") or key not in expected:  # the golden says what to check
                 continue
             if key not in expected or key not in actual:
-                diffs.append(f"{path}.{key}: missing ({expected.get(key)!r} vs {actual.get(key)!r})")
+                diffs.append(
+                    f"{path}.{key}: missing ({expected.get(key)!r} vs {actual.get(key)!r})"
+                )
                 continue
             tol = rtol
             if key == "values" and expected.get("tensor") in ("Float16", "BFloat16"):

@@ -7,7 +7,7 @@ in scope; its printed output is the golden.
 
 EXAMPLES = {}
 
-EXAMPLES["seed001_hookbackward"] = '''
+EXAMPLES["seed001_hookbackward"] = """
 def hook_fn(grad_out):
     print("hook_fn print grad_out:", grad_out)
 
@@ -23,9 +23,9 @@ def net(x, y):
 
 output = net(ms.Tensor(1, ms.float32), ms.Tensor(2, ms.float32))
 print("output:", output)
-'''
+"""
 
-_RELU_NET = '''
+_RELU_NET = """
 class Net(nn.Cell):
     def __init__(self):
         super(Net, self).__init__()
@@ -42,14 +42,17 @@ grad_net = ms.grad(net, grad_position=(0, 1))
 
 x = ms.Tensor(np.ones([1]).astype(np.float32))
 y = ms.Tensor(np.ones([1]).astype(np.float32))
-'''
+"""
 
-EXAMPLES["seed001_forward_pre_hook"] = '''
+EXAMPLES["seed001_forward_pre_hook"] = (
+    """
 def forward_pre_hook_fn(cell, inputs):
     print("forward inputs: ", inputs)
     input_x = inputs[0]
     return input_x
-''' + _RELU_NET + '''
+"""
+    + _RELU_NET
+    + """
 output = net(x, y)
 print(output)
 gradient = grad_net(x, y)
@@ -57,33 +60,43 @@ print(gradient)
 net.handle.remove()
 gradient = grad_net(x, y)
 print(gradient)
-'''
+"""
+)
 
-EXAMPLES["seed001_forward_pre_hook_new_data"] = '''
+EXAMPLES["seed001_forward_pre_hook_new_data"] = (
+    """
 def forward_pre_hook_fn(cell, inputs):
     print("forward inputs: ", inputs)
     return ms.Tensor(np.ones([1]).astype(np.float32))
-''' + _RELU_NET + '''
+"""
+    + _RELU_NET
+    + """
 gradient = grad_net(x, y)
 print(gradient)
-'''
+"""
+)
 
-EXAMPLES["seed001_forward_hook"] = '''
+EXAMPLES["seed001_forward_hook"] = (
+    """
 def forward_hook_fn(cell, inputs, outputs):
     print("forward inputs: ", inputs)
     print("forward outputs: ", outputs)
     outputs = outputs + outputs
     return outputs
-''' + _RELU_NET.replace("register_forward_pre_hook(forward_pre_hook_fn)",
-                        "register_forward_hook(forward_hook_fn)") + '''
+"""
+    + _RELU_NET.replace(
+        "register_forward_pre_hook(forward_pre_hook_fn)", "register_forward_hook(forward_hook_fn)"
+    )
+    + """
 gradient = grad_net(x, y)
 print(gradient)
 net.handle.remove()
 gradient = grad_net(x, y)
 print(gradient)
-'''
+"""
+)
 
-EXAMPLES["seed001_backward_hook_conv_bn"] = '''
+EXAMPLES["seed001_backward_hook_conv_bn"] = """
 def backward_hook_function(cell_id, grad_input, grad_output):
     print(grad_input)
     print(grad_output)
@@ -110,9 +123,9 @@ print(output)
 net.handle.remove()
 output = grad_net(ms.Tensor(np.ones([1, 1, 2, 2]).astype(np.float32)))
 print("-------------\\n", output)
-'''
+"""
 
-EXAMPLES["seed001_combined"] = '''
+EXAMPLES["seed001_combined"] = """
 def forward_pre_hook_fn(cell, inputs):
     print("forward inputs: ", inputs)
     input_x = inputs[0]
@@ -146,9 +159,9 @@ grad_net = ms.grad(net, grad_position=(0, 1))
 gradient = grad_net(ms.Tensor(np.ones([1]).astype(np.float32)),
                     ms.Tensor(np.ones([1]).astype(np.float32)))
 print(gradient)
-'''
+"""
 
-_DOC_RELU = '''
+_DOC_RELU = """
 class Net(nn.Cell):
     def __init__(self):
         super(Net, self).__init__()
@@ -164,21 +177,22 @@ grad = ops.GradOperation(get_all=True)
 net = Net()
 output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
 print(output)
-'''
+"""
 
-EXAMPLES["seed002_backward_hook"] = '''
+EXAMPLES["seed002_backward_hook"] = """
 def backward_hook_fn(cell, grad_input, grad_output):
     print("backward input: ", grad_output)
     print("backward output: ", grad_input)
-''' + _DOC_RELU.replace("REGISTER", "register_backward_hook").replace("HOOK", "backward_hook_fn")
+""" + _DOC_RELU.replace("REGISTER", "register_backward_hook").replace("HOOK", "backward_hook_fn")
 
-EXAMPLES["seed002_backward_pre_hook"] = '''
+EXAMPLES["seed002_backward_pre_hook"] = """
 def backward_pre_hook_fn(cell, grad_output):
     print("backward input: ", grad_output)
-''' + _DOC_RELU.replace("REGISTER", "register_backward_pre_hook").replace(
-    "HOOK", "backward_pre_hook_fn")
+""" + _DOC_RELU.replace("REGISTER", "register_backward_pre_hook").replace(
+    "HOOK", "backward_pre_hook_fn"
+)
 
-_DOC_MATMUL = '''
+_DOC_MATMUL = """
 class Net(nn.Cell):
     def __init__(self):
         super(Net, self).__init__()
@@ -194,21 +208,22 @@ grad = ops.GradOperation(get_all=True)
 net = Net()
 output = grad(net)(Tensor(np.ones([1]).astype(np.float32)), Tensor(np.ones([1]).astype(np.float32)))
 print(output)
-'''
+"""
 
-EXAMPLES["seed002_forward_hook"] = '''
+EXAMPLES["seed002_forward_hook"] = """
 def forward_hook_fn(cell, inputs, output):
     print("forward inputs: ", inputs)
     print("forward output: ", output)
-''' + _DOC_MATMUL.replace("REGISTER", "register_forward_hook").replace("HOOK", "forward_hook_fn")
+""" + _DOC_MATMUL.replace("REGISTER", "register_forward_hook").replace("HOOK", "forward_hook_fn")
 
-EXAMPLES["seed002_forward_pre_hook"] = '''
+EXAMPLES["seed002_forward_pre_hook"] = """
 def forward_pre_hook_fn(cell, inputs):
     print("forward inputs: ", inputs)
-''' + _DOC_MATMUL.replace("REGISTER", "register_forward_pre_hook").replace(
-    "HOOK", "forward_pre_hook_fn")
+""" + _DOC_MATMUL.replace("REGISTER", "register_forward_pre_hook").replace(
+    "HOOK", "forward_pre_hook_fn"
+)
 
-EXAMPLES["backward_hooks_replace_and_order"] = '''
+EXAMPLES["backward_hooks_replace_and_order"] = """
 class M(nn.Cell):
     def construct(self, x, y):
         return x * y * 3, x + y
@@ -245,9 +260,9 @@ h2.remove()
 print(ms.grad(n, grad_position=(0, 1))(x, y))
 h3.remove()
 print(ms.grad(n, grad_position=(0, 1))(x, y))
-'''
+"""
 
-EXAMPLES["tensor_register_hook"] = '''
+EXAMPLES["tensor_register_hook"] = """
 def h(g):
     print("tensor hook", g)
     return g * 3
@@ -276,9 +291,9 @@ hd = p.w.register_hook(lambda g: g * 10)
 print(ms.grad(p, None, p.trainable_params())(Tensor(np.array([3.0], np.float32))))
 hd.remove()
 print(ms.grad(p, None, p.trainable_params())(Tensor(np.array([3.0], np.float32))))
-'''
+"""
 
-EXAMPLES["hookbackward_replace"] = '''
+EXAMPLES["hookbackward_replace"] = """
 def hf(g):
     print("hb", g)
     return (g[0] * 100,)
@@ -289,9 +304,9 @@ print(ms.grad(lambda x, y: hook(x * y) * y, grad_position=(0, 1))(
 hook2 = ops.HookBackward(lambda g: print("two", g))
 print(ms.grad(lambda x, y: ops.mul(*hook2(x, y)), grad_position=(0, 1))(
     Tensor(3, ms.float32), Tensor(2, ms.float32)))
-'''
+"""
 
-EXAMPLES["bprop_extended"] = '''
+EXAMPLES["bprop_extended"] = """
 class NetWithParam(nn.Cell):
     def __init__(self):
         super(NetWithParam, self).__init__()
@@ -320,4 +335,4 @@ class Plain(nn.Cell):
 p = Plain()
 print(ms.grad(p, (0, 1), p.trainable_params())(Tensor(np.array([3.0], np.float32)),
                                                Tensor(np.array([5.0], np.float32))))
-'''
+"""

@@ -28,7 +28,9 @@ def builders(ms):
         def __init__(self):
             super().__init__()
             self.inner = Inner()
-            self.seq = nn.SequentialCell(nn.Dense(2, 2), nn.SequentialCell(nn.ReLU(), nn.Dense(2, 3)))
+            self.seq = nn.SequentialCell(
+                nn.Dense(2, 2), nn.SequentialCell(nn.ReLU(), nn.Dense(2, 3))
+            )
             self.lst = nn.CellList([nn.Dense(2, 2), nn.ReLU()])
 
     class Top(nn.Cell):

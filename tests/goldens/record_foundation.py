@@ -33,8 +33,13 @@ def main() -> None:
         results[key] = {"code": code, "result": result}
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "foundation.json")
     with open(out, "w") as f:
-        json.dump({"mindspore": ms.__version__, "numpy": np.__version__, "cases": results}, f,
-                  indent=0, sort_keys=True, separators=(",", ":"))
+        json.dump(
+            {"mindspore": ms.__version__, "numpy": np.__version__, "cases": results},
+            f,
+            indent=0,
+            sort_keys=True,
+            separators=(",", ":"),
+        )
     print(f"wrote {len(results)} cases to {out}")
 
 

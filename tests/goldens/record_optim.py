@@ -138,9 +138,7 @@ def schedules():
         "WarmUpLR": nn.WarmUpLR(0.1, 6),
     }
     for name, cell in cells.items():
-        out[name] = [
-            float(cell(Tensor(step, ms.int32)).asnumpy()) for step in range(10)
-        ]
+        out[name] = [float(cell(Tensor(step, ms.int32)).asnumpy()) for step in range(10)]
     return out
 
 

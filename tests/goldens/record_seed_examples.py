@@ -42,8 +42,12 @@ def load_examples():
     for ex in examples.values():
         ex["code"] = ex["code"].replace("cellax", "mindspore")
         # MindSpore 2.10 has no nn.Buffer (seed 002 documents it): register the same buffer
-        ex["code"] = re.sub(r"self\.(\w+) = mindspore\.nn\.Buffer\((.*)\)$",
-                            r'self.register_buffer("\1", \2)', ex["code"], flags=re.M)
+        ex["code"] = re.sub(
+            r"self\.(\w+) = mindspore\.nn\.Buffer\((.*)\)$",
+            r'self.register_buffer("\1", \2)',
+            ex["code"],
+            flags=re.M,
+        )
     return examples
 
 

@@ -21,7 +21,7 @@ def get(case, name):
 
 def params(case, prefix="param."):
     start = f"{case['id']}/{prefix}"
-    return {k[len(start):]: ARRAYS[k] for k in ARRAYS.files if k.startswith(start)}
+    return {k[len(start) :]: ARRAYS[k] for k in ARRAYS.files if k.startswith(start)}
 
 
 def set_params(net, values):

@@ -23,9 +23,28 @@ def test_activation_matches_mindspore(case):
     assert repr(net) == f"{case['cls']}()"
 
 
-@pytest.mark.parametrize("name", ["relu", "relu6", "leakyrelu", "gelu", "fast_gelu", "silu",
-                                  "sigmoid", "tanh", "softmax", "logsoftmax", "elu", "hswish",
-                                  "hsigmoid", "mish", "softsign", "hshrink", "softshrink"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "relu",
+        "relu6",
+        "leakyrelu",
+        "gelu",
+        "fast_gelu",
+        "silu",
+        "sigmoid",
+        "tanh",
+        "softmax",
+        "logsoftmax",
+        "elu",
+        "hswish",
+        "hsigmoid",
+        "mish",
+        "softsign",
+        "hshrink",
+        "softshrink",
+    ],
+)
 def test_get_activation(name):
     cell = nn.get_activation(name)
     assert isinstance(cell, nn.Cell)

@@ -28,11 +28,10 @@ class NetA(nn.Cell):
 
 def test_seed_buffers_and_named_buffers():
     net_a = NetA(NetB())
-    assert [f"buffer is {b}" for b in net_a.buffers()] == [
-        "buffer is [4 5 6]", "buffer is [1 2 3]"
-    ]
+    assert [f"buffer is {b}" for b in net_a.buffers()] == ["buffer is [4 5 6]", "buffer is [1 2 3]"]
     assert [f"{n}: {b}" for n, b in net_a.named_buffers()] == [
-        "buffer_a: [4 5 6]", "net_b.buffer_b: [1 2 3]"
+        "buffer_a: [4 5 6]",
+        "net_b.buffer_b: [1 2 3]",
     ]
     assert [n for n, _ in net_a.named_buffers(prefix="m", recurse=False)] == ["m.buffer_a"]
     assert str(net_a(ms.tensor([1, 1, 1]))) == "[ 6  8 10]"

@@ -32,9 +32,11 @@ def test_seed_set_inputs_get_inputs():
 
 @pytest.mark.parametrize(
     "shape, dtype, error, match",
-    [((4, 5), ms.float32, ValueError, r"declared by set_inputs with shape \[3, -1\]"),
-     ((3,), ms.float32, ValueError, r"\(rank 2\), but got shape \[3\]"),
-     ((3, 5), ms.float16, TypeError, "with dtype Float32, but got Float16")],
+    [
+        ((4, 5), ms.float32, ValueError, r"declared by set_inputs with shape \[3, -1\]"),
+        ((3,), ms.float32, ValueError, r"\(rank 2\), but got shape \[3\]"),
+        ((3, 5), ms.float16, TypeError, "with dtype Float32, but got Float16"),
+    ],
 )
 def test_set_inputs_checks_calls(shape, dtype, error, match):
     net = ReluNet()
@@ -76,8 +78,13 @@ def test_compile_and_run():
 
 def test_jit_config():
     config = ms.JitConfig()
-    assert config.jit_config_dict == {"jit_level": "", "exc_mode": "auto", "jit_syntax_level": "",
-                                      "debug_level": "RELEASE", "infer_boost": "off"}
+    assert config.jit_config_dict == {
+        "jit_level": "",
+        "exc_mode": "auto",
+        "jit_syntax_level": "",
+        "debug_level": "RELEASE",
+        "infer_boost": "off",
+    }
     assert ms.JitConfig(jit_level="O2").jit_config_dict["backend"] == "GE"
     net = ReluNet()
     assert net.jit_config_dict == {}

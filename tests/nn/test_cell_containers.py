@@ -45,11 +45,13 @@ def test_sequential_odict_and_slice():
 
 @pytest.mark.parametrize(
     "action, error, match",
-    [(lambda s: s[5], IndexError, r"'index' must be in range \[-2, 2\), but got 5"),
-     (lambda s: s["0"], TypeError, "the type of 'index' must be int, but got str"),
-     (lambda s: s.__setitem__(0, 3), TypeError, "each cell must be a Cell, but got int"),
-     (lambda s: s.insert(5, nn.ReLU()), IndexError, r"range \[-2, 2\]"),
-     (lambda s: s.extend(nn.ReLU()), TypeError, "'cells' must be a list")],
+    [
+        (lambda s: s[5], IndexError, r"'index' must be in range \[-2, 2\), but got 5"),
+        (lambda s: s["0"], TypeError, "the type of 'index' must be int, but got str"),
+        (lambda s: s.__setitem__(0, 3), TypeError, "each cell must be a Cell, but got int"),
+        (lambda s: s.insert(5, nn.ReLU()), IndexError, r"range \[-2, 2\]"),
+        (lambda s: s.extend(nn.ReLU()), TypeError, "'cells' must be a list"),
+    ],
 )
 def test_sequential_errors(action, error, match):
     with pytest.raises(error, match=f"For 'SequentialCell', .*{match}"):
@@ -80,11 +82,13 @@ def test_celllist():
 
 @pytest.mark.parametrize(
     "action, error, match",
-    [(lambda l: l[10], IndexError, "in range"),
-     (lambda l: l.append(3), TypeError, "each cell must be a Cell"),
-     (lambda l: l.extend(3), TypeError, "the Cells to append must be a list"),
-     (lambda l: l.extend([nn.CellDict()]), TypeError, "a CellDict can not be an element"),
-     (lambda l: l(ms.Tensor([1.0])), NotImplementedError, "can not be called")],
+    [
+        (lambda l: l[10], IndexError, "in range"),
+        (lambda l: l.append(3), TypeError, "each cell must be a Cell"),
+        (lambda l: l.extend(3), TypeError, "the Cells to append must be a list"),
+        (lambda l: l.extend([nn.CellDict()]), TypeError, "a CellDict can not be an element"),
+        (lambda l: l(ms.Tensor([1.0])), NotImplementedError, "can not be called"),
+    ],
 )
 def test_celllist_errors(action, error, match):
     with pytest.raises(error, match=f"For 'CellList', .*{match}"):
@@ -104,11 +108,13 @@ def test_celldict():
 
 @pytest.mark.parametrize(
     "key, cell, error, match",
-    [(1, nn.ReLU(), TypeError, "a key must be a str"),
-     ("c.d", nn.ReLU(), KeyError, "non-empty with no '.'"),
-     ("training", nn.ReLU(), KeyError, "is an attribute of Cell"),
-     ("c", 3, TypeError, "the type of cell must be Cell, but got int"),
-     ("c", nn.CellList(), TypeError, "can not be a CellDict, CellList or SequentialCell")],
+    [
+        (1, nn.ReLU(), TypeError, "a key must be a str"),
+        ("c.d", nn.ReLU(), KeyError, "non-empty with no '.'"),
+        ("training", nn.ReLU(), KeyError, "is an attribute of Cell"),
+        ("c", 3, TypeError, "the type of cell must be Cell, but got int"),
+        ("c", nn.CellList(), TypeError, "can not be a CellDict, CellList or SequentialCell"),
+    ],
 )
 def test_celldict_errors(key, cell, error, match):
     with pytest.raises(error, match=f"For 'CellDict', .*{match}"):

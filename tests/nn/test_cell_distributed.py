@@ -9,14 +9,16 @@ NO_EFFECT = "the request is recorded on the Cell .* but has no effect in cellax"
 
 @pytest.mark.parametrize(
     "api, call, returns_self",
-    [("shard", lambda c: c.shard(((2, 1),)), True),
-     ("set_data_parallel", lambda c: c.set_data_parallel(), False),
-     ("place", lambda c: c.place("MS_WORKER", 0), False),
-     ("offload", lambda c: c.offload(), False),
-     ("set_comm_fusion", lambda c: c.set_comm_fusion(3), True),
-     ("set_param_ps", lambda c: c.set_param_ps(), False),
-     ("set_boost", lambda c: c.set_boost("less_bn"), True),
-     ("flatten_weights", lambda c: c.flatten_weights(), False)],
+    [
+        ("shard", lambda c: c.shard(((2, 1),)), True),
+        ("set_data_parallel", lambda c: c.set_data_parallel(), False),
+        ("place", lambda c: c.place("MS_WORKER", 0), False),
+        ("offload", lambda c: c.offload(), False),
+        ("set_comm_fusion", lambda c: c.set_comm_fusion(3), True),
+        ("set_param_ps", lambda c: c.set_param_ps(), False),
+        ("set_boost", lambda c: c.set_boost("less_bn"), True),
+        ("flatten_weights", lambda c: c.flatten_weights(), False),
+    ],
 )
 def test_warns_once_and_records(api, call, returns_self):
     cell = nn.Dense(2, 2)
@@ -60,18 +62,20 @@ def test_pipeline_stage_and_layout_dict():
 
 @pytest.mark.parametrize(
     "call, error, match",
-    [(lambda c: c.shard([1]), TypeError, "For 'shard', 'in_strategy' must be a tuple"),
-     (lambda c: c.shard((), out_strategy=[1]), TypeError, "'out_strategy' must be a tuple"),
-     (lambda c: c.shard((), parameter_plan=1), TypeError, "'parameter_plan' must be a dict"),
-     (lambda c: c.shard((), device="TPU"), ValueError, "'device' must be 'CPU'"),
-     (lambda c: c.shard((), level=5), ValueError, "'level' must be 0, 1 or 2"),
-     (lambda c: c.place("X", 0), ValueError, "For 'place', 'role' must be 'MS_WORKER'"),
-     (lambda c: c.place("MS_WORKER", -1), ValueError, "'rank_id' must be >= 0"),
-     (lambda c: c.offload("x"), ValueError, "For 'offload', 'backward_prefetch'"),
-     (lambda c: c.set_comm_fusion("a"), TypeError, "For 'set_comm_fusion'"),
-     (lambda c: c.set_param_ps(1), TypeError, "For 'set_param_ps'"),
-     (lambda c: c.set_boost("x"), ValueError, "For 'set_boost', 'boost_type' must be 'less_bn'"),
-     (lambda c: c.flatten_weights(-1), ValueError, "'fusion_size' must be >= 0")],
+    [
+        (lambda c: c.shard([1]), TypeError, "For 'shard', 'in_strategy' must be a tuple"),
+        (lambda c: c.shard((), out_strategy=[1]), TypeError, "'out_strategy' must be a tuple"),
+        (lambda c: c.shard((), parameter_plan=1), TypeError, "'parameter_plan' must be a dict"),
+        (lambda c: c.shard((), device="TPU"), ValueError, "'device' must be 'CPU'"),
+        (lambda c: c.shard((), level=5), ValueError, "'level' must be 0, 1 or 2"),
+        (lambda c: c.place("X", 0), ValueError, "For 'place', 'role' must be 'MS_WORKER'"),
+        (lambda c: c.place("MS_WORKER", -1), ValueError, "'rank_id' must be >= 0"),
+        (lambda c: c.offload("x"), ValueError, "For 'offload', 'backward_prefetch'"),
+        (lambda c: c.set_comm_fusion("a"), TypeError, "For 'set_comm_fusion'"),
+        (lambda c: c.set_param_ps(1), TypeError, "For 'set_param_ps'"),
+        (lambda c: c.set_boost("x"), ValueError, "For 'set_boost', 'boost_type' must be 'less_bn'"),
+        (lambda c: c.flatten_weights(-1), ValueError, "'fusion_size' must be >= 0"),
+    ],
 )
 def test_argument_errors(call, error, match):
     with pytest.raises(error, match=match):

@@ -52,8 +52,9 @@ def test_set_grad_and_bprop_debug():
         net.bprop_debug = 1
 
 
-@pytest.mark.parametrize("dtype, flag", [(ms.float16, "fp16"), (ms.bfloat16, "bf16"),
-                                         (ms.float32, "fp32")])
+@pytest.mark.parametrize(
+    "dtype, flag", [(ms.float16, "fp16"), (ms.bfloat16, "bf16"), (ms.float32, "fp32")]
+)
 def test_to_float(dtype, flag):
     net = Net()
     assert net.to_float(dtype) is net

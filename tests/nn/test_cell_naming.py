@@ -54,11 +54,18 @@ def test_seed_auto_prefix_true_and_submodules():
 
     net = MyCell()
     assert [n for n, _ in net.cells_and_names()] == [
-        "", "conv1", "conv3", "sequential_block", "sequential_block.0", "sequential_block.1"
+        "",
+        "conv1",
+        "conv3",
+        "sequential_block",
+        "sequential_block.0",
+        "sequential_block.1",
     ]
     # insert_child_to_cell does not prefix; attribute assignment does.
     assert [p.name for p in net.get_parameters()] == [
-        "conv1.weight", "weight", "sequential_block.1.weight"
+        "conv1.weight",
+        "weight",
+        "sequential_block.1.weight",
     ]
 
 

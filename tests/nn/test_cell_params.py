@@ -37,7 +37,8 @@ def test_seed_get_parameters():
 
 def test_parameters_and_names_prefix_and_expand():
     assert [n for n, _ in nn.Dense(2, 2).parameters_and_names(name_prefix="top")] == [
-        "top.weight", "top.bias"
+        "top.weight",
+        "top.bias",
     ]
     seq = nn.SequentialCell(nn.Dense(2, 2))
     assert list(seq.parameters_and_names(expand=False)) == []

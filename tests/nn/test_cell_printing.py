@@ -12,7 +12,9 @@ from cellax import nn
 sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "goldens"))
 from record_cell import builders  # noqa: E402
 
-CASES = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "cell.json").read_text())["cases"]
+CASES = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "cell.json").read_text())[
+    "cases"
+]
 BUILDERS = builders(ms)
 
 

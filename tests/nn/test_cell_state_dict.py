@@ -48,9 +48,11 @@ def test_state_dict_keys_prefix_destination():
 
 @pytest.mark.parametrize(
     "kwargs, match",
-    [({"destination": []}, "'destination' must be a dict"),
-     ({"prefix": 1}, "'prefix' must be a str"),
-     ({"keep_vars": 1}, "'keep_vars' must be a bool")],
+    [
+        ({"destination": []}, "'destination' must be a dict"),
+        ({"prefix": 1}, "'prefix' must be a str"),
+        ({"keep_vars": 1}, "'keep_vars' must be a bool"),
+    ],
 )
 def test_state_dict_type_errors(kwargs, match):
     with pytest.raises(TypeError, match=f"For 'state_dict', {match}"):
@@ -110,8 +112,12 @@ def test_load_state_dict_none_registered_is_unexpected():
 
 def test_load_casts_dtype():
     net = nn.Dense(2, 1)
-    net.load_state_dict({"weight": ms.Tensor(np.ones((1, 2)), ms.float64),
-                         "bias": ms.Tensor(np.zeros(1), ms.float64)})
+    net.load_state_dict(
+        {
+            "weight": ms.Tensor(np.ones((1, 2)), ms.float64),
+            "bias": ms.Tensor(np.zeros(1), ms.float64),
+        }
+    )
     assert net.weight.dtype == ms.float32
 
 
@@ -158,8 +164,9 @@ def test_load_hooks():
 
     h1 = net.inner.register_load_state_dict_pre_hook(pre)
     h2 = net.register_load_state_dict_post_hook(post)
-    result = net.load_state_dict({"dense.weight": ms.ops.ones((2, 2)),
-                                  "dense.bias": ms.ops.ones((2,))})
+    result = net.load_state_dict(
+        {"dense.weight": ms.ops.ones((2, 2)), "dense.bias": ms.ops.ones((2,))}
+    )
     assert seen[0] == ("pre", "inner.", [])
     assert seen[1] == ("post", ["inner.buffer_a"])
     assert result.missing_keys == []

@@ -52,11 +52,13 @@ def test_conv2d_functional_matches_lax(pad_mode):
     rng = np.random.default_rng(1)
     x = rng.standard_normal((2, 4, 6, 5)).astype(np.float32)
     w = rng.standard_normal((6, 2, 3, 2)).astype(np.float32)
-    out = ops.conv2d(ms.Tensor(x), ms.Tensor(w), None, 2, pad_mode, 1 if pad_mode == "pad" else 0,
-                     1, 2)
+    out = ops.conv2d(
+        ms.Tensor(x), ms.Tensor(w), None, 2, pad_mode, 1 if pad_mode == "pad" else 0, 1, 2
+    )
     pads = {"same": "SAME", "valid": "VALID", "pad": [(1, 1), (1, 1)]}[pad_mode]
-    ref = jax.lax.conv_general_dilated(x, w, (2, 2), pads, feature_group_count=2,
-                                       dimension_numbers=("NCHW", "OIHW", "NCHW"))
+    ref = jax.lax.conv_general_dilated(
+        x, w, (2, 2), pads, feature_group_count=2, dimension_numbers=("NCHW", "OIHW", "NCHW")
+    )
     np.testing.assert_allclose(out.asnumpy(), np.asarray(ref), rtol=1e-5, atol=1e-5)
 
 
@@ -71,8 +73,9 @@ def test_conv_transpose_is_adjoint_of_conv():
 
     _, vjp = jax.vjp(conv, x)
     expected = vjp(y)[0]
-    out = ops.conv_transpose2d(ms.Tensor(y), ms.Tensor(w), stride=2, padding=1,
-                                output_padding=(0, 1))
+    out = ops.conv_transpose2d(
+        ms.Tensor(y), ms.Tensor(w), stride=2, padding=1, output_padding=(0, 1)
+    )
     np.testing.assert_allclose(out.asnumpy(), np.asarray(expected), rtol=1e-4, atol=1e-5)
 
 
@@ -87,8 +90,9 @@ def test_conv_grad_matches_jax():
     w, b = net.weight.asnumpy(), net.bias.asnumpy()
 
     def ref(w, b):
-        out = jax.lax.conv_general_dilated(x._value, w, (1, 1), [(1, 1), (1, 1)],
-                                           dimension_numbers=("NCHW", "OIHW", "NCHW"))
+        out = jax.lax.conv_general_dilated(
+            x._value, w, (1, 1), [(1, 1), (1, 1)], dimension_numbers=("NCHW", "OIHW", "NCHW")
+        )
         return jnp.sum((out + b[None, :, None, None]) ** 2)
 
     gw, gb = jax.grad(ref, (0, 1))(w, b)
@@ -98,8 +102,11 @@ def test_conv_grad_matches_jax():
 
 def test_conv_errors():
     net = nn.Conv2d(3, 4, 3)
-    with pytest.raises(ValueError, match=r"For 'Conv2d', 'x' must have shape \(N, 3, \.\.\.\).*"
-                                         r"in_channels=3.*x.shape=\(1, 5, 4, 4\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'Conv2d', 'x' must have shape \(N, 3, \.\.\.\).*"
+        r"in_channels=3.*x.shape=\(1, 5, 4, 4\)",
+    ):
         net(ops.ones((1, 5, 4, 4)))
     with pytest.raises(ValueError, match="For 'Conv2d', 'pad_mode' must be one of"):
         nn.Conv2d(3, 4, 3, pad_mode="full")

@@ -19,14 +19,16 @@ def test_embedding_lookup_one_hot_and_repr():
     assert repr(nn.Embedding(10, 3)) == (
         "Embedding(vocab_size=10, embedding_size=3, use_one_hot=False, embedding_table=Parameter "
         "(name=embedding_table, shape=(10, 3), dtype=Float32, requires_grad=True), "
-        "dtype=Float32, padding_idx=None)")
+        "dtype=Float32, padding_idx=None)"
+    )
 
 
 def test_embedding_padding_idx_gets_no_gradient():
     net = nn.Embedding(4, 2, padding_idx=1)
     ids = ms.Tensor([1, 2, 2], ms.int32)
-    (grad,) = ms.grad(lambda i: wrap(jnp.sum(net(i)._value)), grad_position=None,
-                      weights=net.trainable_params())(ids)
+    (grad,) = ms.grad(
+        lambda i: wrap(jnp.sum(net(i)._value)), grad_position=None, weights=net.trainable_params()
+    )(ids)
     np.testing.assert_array_equal(grad.asnumpy(), [[0, 0], [0, 0], [2, 2], [0, 0]])
 
 
@@ -47,8 +49,10 @@ def test_dropout_train_and_eval():
     assert b.shape == a.shape and abs((b == 0).mean() - 0.25) < 0.02
 
 
-@pytest.mark.parametrize("cls,shape", [(nn.Dropout1d, (4, 30, 5)), (nn.Dropout2d, (4, 30, 2, 3)),
-                                       (nn.Dropout3d, (2, 30, 2, 2, 2))])
+@pytest.mark.parametrize(
+    "cls,shape",
+    [(nn.Dropout1d, (4, 30, 5)), (nn.Dropout2d, (4, 30, 2, 3)), (nn.Dropout3d, (2, 30, 2, 2, 2))],
+)
 def test_channel_dropout_zeroes_whole_channels(cls, shape):
     net = cls(p=0.5)
     net.set_train()
@@ -58,8 +62,11 @@ def test_channel_dropout_zeroes_whole_channels(cls, shape):
 
 
 def test_dropout_errors():
-    with pytest.raises(ValueError, match=r"For 'Dropout', 'keep_prob' must be in \(0, 1\], but "
-                                         r"got 0"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'Dropout', 'keep_prob' must be in \(0, 1\], but "
+        r"got 0",
+    ):
         nn.Dropout(keep_prob=0)
     with pytest.raises(ValueError, match=r"For 'Dropout', 'keep_prob' must be in \(0, 1\]"):
         nn.Dropout(keep_prob=1.5)

@@ -39,8 +39,9 @@ def test_batchnorm_matches_mindspore(case):
     for name, value in after.items():
         np.testing.assert_allclose(mine[name], value, rtol=1e-5, atol=1e-6, err_msg=name)
     net.set_train(False)
-    np.testing.assert_allclose(net(ms.Tensor(get(case, "x3"))).asnumpy(), get(case, "y3"),
-                               rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(
+        net(ms.Tensor(get(case, "x3"))).asnumpy(), get(case, "y3"), rtol=1e-4, atol=1e-5
+    )
     assert repr(net) == case["repr"]
 
 
@@ -52,8 +53,16 @@ def test_batchnorm_parameter_names_when_nested():
             self.seq = nn.SequentialCell([nn.BatchNorm1d(2)])
 
     names = [p.name for p in Net().get_parameters()]
-    assert names == ["bn.moving_mean", "bn.moving_variance", "bn.gamma", "bn.beta",
-                     "seq.0.moving_mean", "seq.0.moving_variance", "seq.0.gamma", "seq.0.beta"]
+    assert names == [
+        "bn.moving_mean",
+        "bn.moving_variance",
+        "bn.gamma",
+        "bn.beta",
+        "seq.0.moving_mean",
+        "seq.0.moving_variance",
+        "seq.0.gamma",
+        "seq.0.beta",
+    ]
     bn = nn.BatchNorm2d(2)
     assert [p.requires_grad for p in bn.get_parameters()] == [False, False, True, True]
 
@@ -110,8 +119,9 @@ def test_layernorm_matches_mindspore(case):
     net = nn.LayerNorm(**case["kwargs"])
     for name, value in params(case).items():
         getattr(net, name).set_data(ms.Tensor(value))
-    np.testing.assert_allclose(net(ms.Tensor(get(case, "x"))).asnumpy(), get(case, "out"),
-                               rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(
+        net(ms.Tensor(get(case, "x"))).asnumpy(), get(case, "out"), rtol=1e-4, atol=1e-5
+    )
     assert repr(net) == case["repr"]
 
 
@@ -120,8 +130,9 @@ def test_groupnorm_matches_mindspore():
     net = nn.GroupNorm(2, 4, eps=1e-4)
     for name, value in params(case).items():
         getattr(net, name).set_data(ms.Tensor(value))
-    np.testing.assert_allclose(net(ms.Tensor(get(case, "x"))).asnumpy(), get(case, "out"),
-                               rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(
+        net(ms.Tensor(get(case, "x"))).asnumpy(), get(case, "out"), rtol=1e-4, atol=1e-5
+    )
     assert repr(net) == case["repr"]
 
 
@@ -132,8 +143,9 @@ def test_instance_norm_matches_numpy():
     out = net(ms.Tensor(x)).asnumpy()
     ref = (x - x.mean((2, 3), keepdims=True)) / np.sqrt(x.var((2, 3), keepdims=True) + 1e-5)
     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-5)
-    np.testing.assert_allclose(net.moving_mean.asnumpy(), 0.1 * x.mean((0, 2, 3)), rtol=1e-4,
-                               atol=1e-6)
+    np.testing.assert_allclose(
+        net.moving_mean.asnumpy(), 0.1 * x.mean((0, 2, 3)), rtol=1e-4, atol=1e-6
+    )
 
 
 def test_layer_norm_functional_matches_numpy():
@@ -144,8 +156,11 @@ def test_layer_norm_functional_matches_numpy():
 
 
 def test_normalization_errors():
-    with pytest.raises(ValueError, match=r"For 'BatchNorm2d', 'x' must be a 4-D Tensor with "
-                                         r"num_features=3.*x.shape=\(2, 4, 2, 2\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'BatchNorm2d', 'x' must be a 4-D Tensor with "
+        r"num_features=3.*x.shape=\(2, 4, 2, 2\)",
+    ):
         nn.BatchNorm2d(3)(ops.ones((2, 4, 2, 2)))
     with pytest.raises(ValueError, match=r"For 'BatchNorm1d', 'momentum' must be in \[0.0, 1.0\]"):
         nn.BatchNorm1d(3, momentum=1.5)

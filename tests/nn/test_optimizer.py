@@ -143,17 +143,16 @@ def test_momentum_nesterov_weight_decay_documented_rule():
         state["v"] = 0.9 * state.get("v", 0.0) + g
         return p - 0.1 * (g + 0.9 * state["v"])
 
-    actual, _ = run_cellax(
-        lambda p: nn.Momentum(p, 0.1, 0.9, weight_decay=0.01, use_nesterov=True)
-    )
+    actual, _ = run_cellax(lambda p: nn.Momentum(p, 0.1, 0.9, weight_decay=0.01, use_nesterov=True))
     assert_close(actual, run_numpy(rule))
 
 
 @pytest.mark.parametrize("centered", [False, True])
 def test_rmsprop_matches_optax(centered):
     actual, opt = run_cellax(lambda p: nn.RMSProp(p, 0.01, momentum=0.5, centered=centered))
-    tx = optax.rmsprop(0.01, decay=0.9, eps=1e-10, initial_scale=1.0, centered=centered,
-                       momentum=0.5)  # fmt: skip
+    tx = optax.rmsprop(
+        0.01, decay=0.9, eps=1e-10, initial_scale=1.0, centered=centered, momentum=0.5
+    )
     assert_close(actual, run_optax(tx))
     assert float(opt.moment[0].asnumpy().sum()) != 0.0
 
@@ -193,8 +192,9 @@ def test_adam_hand_computed(nesterov, amsgrad):
         lr_t = 0.01 * np.sqrt(1 - 0.999**t) / (1 - 0.9**t)
         return p - lr_t * first / (np.sqrt(second) + 1e-8)
 
-    actual, _ = run_cellax(lambda p: nn.Adam(p, 0.01, weight_decay=0.1, use_nesterov=nesterov,
-                                             use_amsgrad=amsgrad))  # fmt: skip
+    actual, _ = run_cellax(
+        lambda p: nn.Adam(p, 0.01, weight_decay=0.1, use_nesterov=nesterov, use_amsgrad=amsgrad)
+    )
     assert_close(actual, run_numpy(rule), rtol=1e-4)
 
 
@@ -301,8 +301,11 @@ def test_group_attributes_and_get_lr_parameter():
     w, gc_w, beta = make_params()
     opt = nn.Momentum([{"params": [w], "lr": 0.05}, {"params": [gc_w, beta]}], 0.1, 0.9)
     assert opt.is_group and opt.is_group_lr
-    assert [p.name for p in opt.get_lr()] == ["learning_rate_group_0", "learning_rate",
-                                              "learning_rate"]  # fmt: skip
+    assert [p.name for p in opt.get_lr()] == [
+        "learning_rate_group_0",
+        "learning_rate",
+        "learning_rate",
+    ]
     assert opt.get_lr_parameter(w).name == "learning_rate_group_0"
     assert [p.name for p in opt.get_lr_parameter([gc_w, beta])] == ["learning_rate"] * 2
     assert isinstance(opt.parameters, ms.ParameterTuple)
@@ -315,8 +318,9 @@ def test_group_attributes_and_get_lr_parameter():
 
 def test_dynamic_lr_and_weight_decay_cell():
     params = make_params()
-    opt = nn.Momentum(params, nn.PolynomialDecayLR(0.1, 0.01, 4, 1.0), 0.9,
-                      weight_decay=nn.WarmUpLR(0.5, 2))  # fmt: skip
+    opt = nn.Momentum(
+        params, nn.PolynomialDecayLR(0.1, 0.01, 4, 1.0), 0.9, weight_decay=nn.WarmUpLR(0.5, 2)
+    )
     assert opt.dynamic_lr and opt.dynamic_weight_decay
     lr0 = float(opt.get_lr().asnumpy())
     opt(grads_at(0, opt.parameters))
@@ -362,11 +366,17 @@ def test_bad_parameters():
 def test_bad_gradients():
     w, gc_w, beta = make_params()
     opt = nn.Adam([w, beta], 0.01)
-    with pytest.raises(ValueError, match=r"For 'Adam', 'gradients' must hold one gradient per "
-                                         r"parameter \(2\), but got 1"):  # fmt: skip
+    with pytest.raises(
+        ValueError,
+        match=r"For 'Adam', 'gradients' must hold one gradient per "
+        r"parameter \(2\), but got 1",
+    ):
         opt((ms.Tensor(np.zeros((3, 4), np.float32)),))
-    with pytest.raises(ValueError, match=r"For 'Adam', the gradient of Parameter 'beta' must "
-                                         r"have the parameter's shape \(4,\), but got \(3,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'Adam', the gradient of Parameter 'beta' must "
+        r"have the parameter's shape \(4,\), but got \(3,\)",
+    ):
         opt((ms.Tensor(np.zeros((3, 4), np.float32)), ms.Tensor(np.zeros(3, np.float32))))
     with pytest.raises(TypeError, match="For 'Adam', 'gradients' must be a tuple"):
         opt(ms.Tensor(np.zeros(4, np.float32)))

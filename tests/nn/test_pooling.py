@@ -26,7 +26,8 @@ def test_pool_matches_mindspore(case):
 def test_max_pool_indices_match_mindspore():
     (case,) = cases("pool_indices")
     out, idx = nn.MaxPool2d(3, 2, pad_mode="pad", padding=1, return_indices=True)(
-        ms.Tensor(get(case, "x")))
+        ms.Tensor(get(case, "x"))
+    )
     np.testing.assert_allclose(out.asnumpy(), get(case, "out"))
     np.testing.assert_array_equal(idx.asnumpy(), get(case, "indices"))
     out2, idx2 = ops.max_pool2d(ms.Tensor(get(case, "x")), 3, 2, 1, return_indices=True)
@@ -54,8 +55,12 @@ def test_adaptive_avg_matches_numpy(shape, out):
     np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-6)
     got_max, idx = ops.adaptive_max_pool2d(ms.Tensor(x), out, return_indices=True)
     flat = x.reshape(shape[:2] + (-1,))
-    np.testing.assert_allclose(np.take_along_axis(flat, idx.asnumpy().reshape(shape[:2] + (-1,)),
-                                                  2).reshape(got_max.shape), got_max.asnumpy())
+    np.testing.assert_allclose(
+        np.take_along_axis(flat, idx.asnumpy().reshape(shape[:2] + (-1,)), 2).reshape(
+            got_max.shape
+        ),
+        got_max.asnumpy(),
+    )
 
 
 def test_pool_grad_matches_jax():
@@ -63,16 +68,24 @@ def test_pool_grad_matches_jax():
     pool = nn.AvgPool2d(3, 2, pad_mode="pad", padding=1, count_include_pad=False)
 
     def loss(inp):
-        return wrap(jnp.sum(jnp.square(pool(inp)._value)) + jnp.sum(
-            ops.max_pool2d(inp, 2, 2)._value))
+        return wrap(
+            jnp.sum(jnp.square(pool(inp)._value)) + jnp.sum(ops.max_pool2d(inp, 2, 2)._value)
+        )
 
     got = ms.grad(loss)(ms.Tensor(x))
 
     def ref(v):
-        s = jax.lax.reduce_window(v, 0.0, jax.lax.add, (1, 1, 3, 3), (1, 1, 2, 2),
-                                  [(0, 0), (0, 0), (1, 1), (1, 1)])
-        c = jax.lax.reduce_window(jnp.ones_like(v), 0.0, jax.lax.add, (1, 1, 3, 3), (1, 1, 2, 2),
-                                  [(0, 0), (0, 0), (1, 1), (1, 1)])
+        s = jax.lax.reduce_window(
+            v, 0.0, jax.lax.add, (1, 1, 3, 3), (1, 1, 2, 2), [(0, 0), (0, 0), (1, 1), (1, 1)]
+        )
+        c = jax.lax.reduce_window(
+            jnp.ones_like(v),
+            0.0,
+            jax.lax.add,
+            (1, 1, 3, 3),
+            (1, 1, 2, 2),
+            [(0, 0), (0, 0), (1, 1), (1, 1)],
+        )
         m = jax.lax.reduce_window(v, -jnp.inf, jax.lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
         return jnp.sum(jnp.square(s / c)) + jnp.sum(m)
 
@@ -97,8 +110,7 @@ PADS = cases("padding")
 
 @pytest.mark.parametrize("case", PADS, ids=[f"{c['cls']}-{c['id']}" for c in PADS])
 def test_padding_layers_match_mindspore(case):
-    net = getattr(nn, case["cls"])(*[tuple(a) if isinstance(a, list) else a
-                                     for a in case["args"]])
+    net = getattr(nn, case["cls"])(*[tuple(a) if isinstance(a, list) else a for a in case["args"]])
     np.testing.assert_allclose(net(ms.Tensor(get(case, "x"))).asnumpy(), get(case, "out"))
 
 
@@ -122,8 +134,9 @@ def test_pixel_shuffle_unfold_fold_match_mindspore():
     np.testing.assert_allclose(back.asnumpy(), get(case, "x"))
     (case,) = cases("unfold")
     kw = {k: case[k] for k in ("kernel_size", "dilation", "padding", "stride")}
-    np.testing.assert_allclose(ops.unfold(ms.Tensor(get(case, "x")), **kw).asnumpy(),
-                               get(case, "out"), rtol=1e-6)
+    np.testing.assert_allclose(
+        ops.unfold(ms.Tensor(get(case, "x")), **kw).asnumpy(), get(case, "out"), rtol=1e-6
+    )
     (case,) = cases("fold")
     out = ops.fold(ms.Tensor(get(case, "x")), tuple(case["output_size"]), **kw)
     np.testing.assert_allclose(out.asnumpy(), get(case, "out"), rtol=1e-5, atol=1e-6)
@@ -136,8 +149,11 @@ def test_resampling_errors():
         ops.interpolate(ops.ones((1, 1, 2)), size=3, mode="bilinear")
     with pytest.raises(ValueError, match="For 'pad', reflect padding must be smaller"):
         ops.pad(ops.ones((1, 2)), (2, 2), mode="reflect")
-    with pytest.raises(TypeError, match=r"For 'ZeroPad2d', 'padding' must be an int or a tuple "
-                                        r"of 4 ints"):
+    with pytest.raises(
+        TypeError,
+        match=r"For 'ZeroPad2d', 'padding' must be an int or a tuple "
+        r"of 4 ints",
+    ):
         nn.ZeroPad2d((1, 2))
     with pytest.raises(ValueError, match="For 'pixel_shuffle', 'input' must be at least 3-D"):
         ops.pixel_shuffle(ops.ones((1, 3, 2, 2)), 2)

@@ -84,8 +84,11 @@ def test_lstm_grad_under_jit_matches_jax():
 
 
 def test_rnn_errors():
-    with pytest.raises(ValueError, match=r"For 'LSTM', 'x' must be \(seq, batch, input_size\).*"
-                                         r"input_size=3, but got x.shape=\(2, 4, 5\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'LSTM', 'x' must be \(seq, batch, input_size\).*"
+        r"input_size=3, but got x.shape=\(2, 4, 5\)",
+    ):
         nn.LSTM(3, 4)(ops.ones((2, 4, 5)))
     with pytest.raises(ValueError, match=r"For 'GRU', 'hx' must have shape \(1, 4, 4\)"):
         nn.GRU(3, 4)(ops.ones((2, 4, 3)), ops.zeros((1, 2, 4)))

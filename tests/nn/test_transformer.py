@@ -25,8 +25,9 @@ def test_mha_matches_mindspore(case):
         call["key_padding_mask"] = ms.Tensor(mask)
     if "average_attn_weights" in case["extra"]:
         call["average_attn_weights"] = case["extra"]["average_attn_weights"]
-    out, weights = net(ms.Tensor(get(case, "q")), ms.Tensor(get(case, "k")),
-                       ms.Tensor(get(case, "v")), **call)
+    out, weights = net(
+        ms.Tensor(get(case, "q")), ms.Tensor(get(case, "k")), ms.Tensor(get(case, "v")), **call
+    )
     np.testing.assert_allclose(out.asnumpy(), get(case, "out"), rtol=1e-4, atol=1e-5)
     np.testing.assert_allclose(weights.asnumpy(), get(case, "weights"), rtol=1e-4, atol=1e-5)
 
@@ -34,7 +35,13 @@ def test_mha_matches_mindspore(case):
 def test_mha_parameter_names():
     net = nn.MultiheadAttention(4, 2, add_bias_kv=True)
     assert [n for n, _ in net.parameters_and_names()] == [
-        "in_proj_weight", "in_proj_bias", "bias_k", "bias_v", "out_proj.weight", "out_proj.bias"]
+        "in_proj_weight",
+        "in_proj_bias",
+        "bias_k",
+        "bias_v",
+        "out_proj.weight",
+        "out_proj.bias",
+    ]
 
 
 def test_mha_masks_match_reference():
@@ -85,11 +92,15 @@ def test_transformer_stack_names_and_grad():
 
 
 def test_transformer_errors():
-    with pytest.raises(ValueError, match="For 'MultiheadAttention', 'embed_dim' must be "
-                                         "divisible by 'num_heads'"):
+    with pytest.raises(
+        ValueError, match="For 'MultiheadAttention', 'embed_dim' must be divisible by 'num_heads'"
+    ):
         nn.MultiheadAttention(5, 2)
-    with pytest.raises(ValueError, match=r"For 'MultiheadAttention', 'query' must be \(L, N, "
-                                         r"embed_dim=4\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"For 'MultiheadAttention', 'query' must be \(L, N, "
+        r"embed_dim=4\)",
+    ):
         q = ops.ones((3, 2, 5))
         nn.MultiheadAttention(4, 2)(q, q, q)
     with pytest.raises(ValueError, match="For 'TransformerEncoderLayer', 'activation' must be"):

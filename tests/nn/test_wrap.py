@@ -29,8 +29,9 @@ def test_with_loss_cell():
     net = dense()
     loss_net = nn.WithLossCell(net, mse)
     x, y = data()
-    np.testing.assert_allclose(float(loss_net(x, y).asnumpy()), np.mean(y.asnumpy() ** 2),
-                               rtol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        float(loss_net(x, y).asnumpy()), np.mean(y.asnumpy() ** 2), rtol=1e-6
+    )
     assert loss_net.backbone_network is net
     assert [p.name for p in loss_net.trainable_params()] == ["weight", "bias"]
 
@@ -88,16 +89,19 @@ def test_train_one_step_cell_sens_scales_gradients():
     for sens in (None, 4.0):
         net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
         train_net = nn.TrainOneStepCell(
-            nn.WithLossCell(net, mse), nn.SGD(net.trainable_params(), 0.01), sens=sens,
+            nn.WithLossCell(net, mse),
+            nn.SGD(net.trainable_params(), 0.01),
+            sens=sens,
             return_grad=True,
-        )  # fmt: skip
+        )
         loss, grads = train_net(x, y)
         results.append((float(loss.asnumpy()), grads, net.weight.asnumpy()))
     (loss1, grads1, w1), (loss4, grads4, w4) = results
     assert loss1 == loss4
     assert list(grads1) == ["weight", "bias"]
-    np.testing.assert_allclose(grads4["weight"].asnumpy(), 4 * grads1["weight"].asnumpy(),
-                               rtol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        grads4["weight"].asnumpy(), 4 * grads1["weight"].asnumpy(), rtol=1e-6
+    )
     np.testing.assert_allclose(1.0 - w4, 4 * (1.0 - w1), rtol=1e-5)
 
 
@@ -106,8 +110,9 @@ def test_train_one_step_cell_under_jit_matches_eager():
     weights = []
     for use_jit in (False, True):
         net = dense()
-        train_net = nn.TrainOneStepCell(nn.WithLossCell(net, mse),
-                                        nn.Adam(net.trainable_params(), 0.1))  # fmt: skip
+        train_net = nn.TrainOneStepCell(
+            nn.WithLossCell(net, mse), nn.Adam(net.trainable_params(), 0.1)
+        )
         step = ms.jit(train_net) if use_jit else train_net
         losses = [float(step(x, y).asnumpy()) for _ in range(3)]
         weights.append((losses, net.weight.asnumpy()))

@@ -22,8 +22,9 @@ def assert_golden(name, result, rtol=1e-5, atol=1e-6):
         assert isinstance(got, ms.Tensor), (name, type(got))
         assert str(got.dtype) == want["dtype"], (name, got.dtype, want["dtype"])
         assert list(got.shape) == want["shape"], (name, got.shape, want["shape"])
-        np.testing.assert_allclose(got.asnumpy(), np.array(want["value"]), rtol=rtol, atol=atol,
-                                   err_msg=name)
+        np.testing.assert_allclose(
+            got.asnumpy(), np.array(want["value"]), rtol=rtol, atol=atol, err_msg=name
+        )
 
 
 def rng(seed=0):

@@ -41,8 +41,10 @@ def test_creation_dtypes_and_values():
         (lambda x: ops.expand_dims(x, -1), lambda x: x[..., None]),
         (lambda x: ops.unsqueeze(x, 1), lambda x: x[:, None]),
         (lambda x: ops.squeeze(x[:, :1], 1), lambda x: x[:, 0]),
-        (lambda x: ops.broadcast_to(x[:1], (3, -1, 4)),
-         lambda x: np.broadcast_to(x[:1], (3, 3, 4))),
+        (
+            lambda x: ops.broadcast_to(x[:1], (3, -1, 4)),
+            lambda x: np.broadcast_to(x[:1], (3, 3, 4)),
+        ),
         (lambda x: ops.tile(x, (1, 2, 1)), lambda x: np.tile(x, (1, 2, 1))),
         (lambda x: ops.repeat_interleave(x, 2, 1), lambda x: np.repeat(x, 2, 1)),
         (lambda x: ops.concat([x, x], 2), lambda x: np.concatenate([x, x], 2)),
@@ -58,10 +60,14 @@ def test_creation_dtypes_and_values():
         (lambda x: ops.narrow(x, 2, 1, 2), lambda x: x[:, :, 1:3]),
         (lambda x: ops.slice(x, (0, 1, 0), (2, 2, -1)), lambda x: x[:, 1:3, :]),
         (lambda x: ops.pad(x, (1, 2)), lambda x: np.pad(x, ((0, 0), (0, 0), (1, 2)))),
-        (lambda x: ops.pad(x, (1, 1, 2, 0), mode="reflect"),
-         lambda x: np.pad(x, ((0, 0), (2, 0), (1, 1)), mode="reflect")),
-        (lambda x: ops.pad(x, (1, 1), mode="replicate"),
-         lambda x: np.pad(x, ((0, 0), (0, 0), (1, 1)), mode="edge")),
+        (
+            lambda x: ops.pad(x, (1, 1, 2, 0), mode="reflect"),
+            lambda x: np.pad(x, ((0, 0), (2, 0), (1, 1)), mode="reflect"),
+        ),
+        (
+            lambda x: ops.pad(x, (1, 1), mode="replicate"),
+            lambda x: np.pad(x, ((0, 0), (0, 0), (1, 1)), mode="edge"),
+        ),
         (lambda x: ops.tril(x, 1), lambda x: np.tril(x, 1)),
         (lambda x: ops.triu(x), lambda x: np.triu(x)),
         (lambda x: ops.diagonal(x, 1, 1, 2), lambda x: np.diagonal(x, 1, 1, 2)),
@@ -70,8 +76,10 @@ def test_creation_dtypes_and_values():
         (lambda x: ops.masked_fill(x, x > 0, 2.0), lambda x: np.where(x > 0, 2.0, x)),
         (lambda x: ops.gather(x, T([2, 0]), 1), lambda x: np.take(x, [2, 0], 1)),
         (lambda x: ops.index_select(x, 2, T([3, 1])), lambda x: np.take(x, [3, 1], 2)),
-        (lambda x: ops.gather_elements(x, 2, T(np.zeros((2, 3, 2), np.int64))),
-         lambda x: np.take_along_axis(x, np.zeros((2, 3, 2), np.int64), 2)),
+        (
+            lambda x: ops.gather_elements(x, 2, T(np.zeros((2, 3, 2), np.int64))),
+            lambda x: np.take_along_axis(x, np.zeros((2, 3, 2), np.int64), 2),
+        ),
         (lambda x: ops.gather_nd(x, T([[0, 1], [1, 2]])), lambda x: x[[0, 1], [1, 2]]),
         (lambda x: ops.cast(x, ms.int32), lambda x: x.astype(np.int32)),
     ],
@@ -89,8 +97,10 @@ def test_split_chunk_unbind_meshgrid():
     x = np.arange(10).reshape(5, 2)
     assert [t.shape for t in ops.split(T(x), [1, 4])] == [(1, 2), (4, 2)]
     assert [t.shape for t in ops.tensor_split(T(x), 3)] == [(2, 2), (2, 2), (1, 2)]
-    assert [t.asnumpy().tolist() for t in ops.unbind(T(x), 1)] == [x[:, 0].tolist(),
-                                                                  x[:, 1].tolist()]
+    assert [t.asnumpy().tolist() for t in ops.unbind(T(x), 1)] == [
+        x[:, 0].tolist(),
+        x[:, 1].tolist(),
+    ]
     assert_golden("split_int", ops.split(T(np.arange(5)), 2))
     assert_golden("chunk", ops.chunk(T(np.arange(5)), 2))
     gx, gy = ops.meshgrid(T([1, 2, 3]), T([4, 5]), indexing="ij")
@@ -134,8 +144,11 @@ def test_eager_only_ops_raise_under_tracing():
     x = T([1.0, 0.0, 2.0])
     assert ops.masked_select(x, x > 0.5).asnumpy().tolist() == [1.0, 2.0]
     assert ops.nonzero(x).asnumpy().tolist() == [[0], [2]]
-    for fn, name in [(lambda v: ops.unique(v), "unique"), (lambda v: ops.nonzero(v), "nonzero"),
-                     (lambda v: ops.masked_select(v, v > 0), "masked_select")]:
+    for fn, name in [
+        (lambda v: ops.unique(v), "unique"),
+        (lambda v: ops.nonzero(v), "nonzero"),
+        (lambda v: ops.masked_select(v, v > 0), "masked_select"),
+    ]:
         with pytest.raises(RuntimeError, match=f"For '{name}', the output shape depends"):
             jax.jit(lambda a: fn(T(a)).jax)(x.jax)
 

@@ -30,19 +30,36 @@ def _m(*shape, seed=0):
         (ops.inner, np.inner, [(2, 3), (4, 3)]),
         (ops.outer, np.outer, [(3,), (4,)]),
         (ops.kron, np.kron, [(2, 2), (2, 3)]),
-        (lambda a, b: ops.tensor_dot(a, b, ((1,), (0,))), lambda a, b: np.tensordot(a, b, 1),
-         [(2, 3), (3, 4)]),
-        (lambda a, b: ops.einsum("bij,bjk->bik", a, b),
-         lambda a, b: np.einsum("bij,bjk->bik", a, b),
-         [(2, 3, 4), (2, 4, 2)]),
-        (lambda a, b: ops.addmm(a[:, :2], a, b, beta=0.5, alpha=2),
-         lambda a, b: 0.5 * a[:, :2] + 2 * a @ b, [(3, 4), (4, 2)]),
-        (lambda a, b: ops.baddbmm(ops.ones((2, 3, 2)), a, b, 2, 3),
-         lambda a, b: 2 + 3 * a @ b, [(2, 3, 4), (2, 4, 2)]),
-        (lambda a, b: ops.batch_dot(a, b), lambda a, b: np.einsum("bij,bjk->bik", a, b),
-         [(2, 3, 4), (2, 4, 5)]),
-        (lambda a, b: ops.cdist(a, b), lambda a, b: np.linalg.norm(a[:, None] - b[None], axis=-1),
-         [(3, 2), (4, 2)]),
+        (
+            lambda a, b: ops.tensor_dot(a, b, ((1,), (0,))),
+            lambda a, b: np.tensordot(a, b, 1),
+            [(2, 3), (3, 4)],
+        ),
+        (
+            lambda a, b: ops.einsum("bij,bjk->bik", a, b),
+            lambda a, b: np.einsum("bij,bjk->bik", a, b),
+            [(2, 3, 4), (2, 4, 2)],
+        ),
+        (
+            lambda a, b: ops.addmm(a[:, :2], a, b, beta=0.5, alpha=2),
+            lambda a, b: 0.5 * a[:, :2] + 2 * a @ b,
+            [(3, 4), (4, 2)],
+        ),
+        (
+            lambda a, b: ops.baddbmm(ops.ones((2, 3, 2)), a, b, 2, 3),
+            lambda a, b: 2 + 3 * a @ b,
+            [(2, 3, 4), (2, 4, 2)],
+        ),
+        (
+            lambda a, b: ops.batch_dot(a, b),
+            lambda a, b: np.einsum("bij,bjk->bik", a, b),
+            [(2, 3, 4), (2, 4, 5)],
+        ),
+        (
+            lambda a, b: ops.cdist(a, b),
+            lambda a, b: np.linalg.norm(a[:, None] - b[None], axis=-1),
+            [(3, 2), (4, 2)],
+        ),
     ],
 )
 def test_products_match_numpy(ours, ref, shapes):
@@ -56,10 +73,10 @@ def test_products_match_numpy(ours, ref, shapes):
 def test_decompositions_and_inverse():
     a = _m(3, 3) + 3 * np.eye(3, dtype=np.float32)
     np.testing.assert_allclose(ops.det(T(a)).asnumpy(), np.linalg.det(a), rtol=1e-4)
-    np.testing.assert_allclose(ops.inverse(T(a)).asnumpy(), np.linalg.inv(a), rtol=1e-4,
-                               atol=1e-5)
-    np.testing.assert_allclose(ops.matrix_power(T(a), 3).asnumpy(),
-                               np.linalg.matrix_power(a, 3), rtol=1e-4)
+    np.testing.assert_allclose(ops.inverse(T(a)).asnumpy(), np.linalg.inv(a), rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(
+        ops.matrix_power(T(a), 3).asnumpy(), np.linalg.matrix_power(a, 3), rtol=1e-4
+    )
     spd = a @ a.T
     lower = ops.cholesky(T(spd)).asnumpy()
     np.testing.assert_allclose(lower @ lower.T, spd, rtol=1e-4, atol=1e-4)
@@ -68,19 +85,31 @@ def test_decompositions_and_inverse():
     q, r = ops.qr(T(a))
     np.testing.assert_allclose(q.asnumpy() @ r.asnumpy(), a, atol=1e-4)
     sign, logabs = ops.slogdet(T(a))
-    np.testing.assert_allclose(sign.asnumpy() * np.exp(logabs.asnumpy()), np.linalg.det(a),
-                               rtol=1e-4)
+    np.testing.assert_allclose(
+        sign.asnumpy() * np.exp(logabs.asnumpy()), np.linalg.det(a), rtol=1e-4
+    )
 
 
-@pytest.mark.parametrize("ord_, dim", [(None, None), (None, 1), (1, 0), (2, (0, 1)),
-                                       ("fro", (0, 1)), (float("inf"), 1), ("nuc", (0, 1))])
+@pytest.mark.parametrize(
+    "ord_, dim",
+    [
+        (None, None),
+        (None, 1),
+        (1, 0),
+        (2, (0, 1)),
+        ("fro", (0, 1)),
+        (float("inf"), 1),
+        ("nuc", (0, 1)),
+    ],
+)
 def test_norm_matches_numpy(ord_, dim):
     x = _m(3, 4)
     got = ops.norm(T(x), ord_, dim)
     expected = np.linalg.norm(x.reshape(-1) if dim is None else x, ord_, dim)
     np.testing.assert_allclose(got.asnumpy(), expected, rtol=1e-5)
-    np.testing.assert_allclose(ops.vector_norm(T(x), 3, 1).asnumpy(),
-                               np.sum(np.abs(x) ** 3, 1) ** (1 / 3), rtol=1e-5)
+    np.testing.assert_allclose(
+        ops.vector_norm(T(x), 3, 1).asnumpy(), np.sum(np.abs(x) ** 3, 1) ** (1 / 3), rtol=1e-5
+    )
 
 
 def test_goldens():
@@ -93,14 +122,22 @@ def test_goldens():
 
 @pytest.mark.parametrize(
     "fn",
-    [lambda a: ops.matmul(a, a.T), lambda a: ops.det(a), lambda a: ops.inverse(a),
-     lambda a: ops.norm(a), lambda a: ops.norm(a, dim=1), lambda a: ops.einsum("ij,jk->ik", a, a),
-     lambda a: ops.batch_dot(a, a), lambda a: ops.addmm(a, a, a)],
+    [
+        lambda a: ops.matmul(a, a.T),
+        lambda a: ops.det(a),
+        lambda a: ops.inverse(a),
+        lambda a: ops.norm(a),
+        lambda a: ops.norm(a, dim=1),
+        lambda a: ops.einsum("ij,jk->ik", a, a),
+        lambda a: ops.batch_dot(a, a),
+        lambda a: ops.addmm(a, a, a),
+    ],
 )
 def test_gradients(fn):
     a = jnp.asarray(_m(3, 3, seed=5) + 2 * np.eye(3), jnp.float64)
-    check_grads(jax.jit(lambda v: fn(T(v)).jax), (a,), order=1, modes=("rev",), atol=1e-3,
-                rtol=1e-3)
+    check_grads(
+        jax.jit(lambda v: fn(T(v)).jax), (a,), order=1, modes=("rev",), atol=1e-3, rtol=1e-3
+    )
 
 
 def test_errors():

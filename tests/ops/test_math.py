@@ -15,22 +15,51 @@ from ._common import assert_golden, rng
 T = ms.Tensor
 
 FLOAT_UNARY = {
-    "exp": np.exp, "expm1": np.expm1, "log": np.log, "log2": np.log2, "log10": np.log10,
-    "log1p": np.log1p, "sqrt": np.sqrt, "rsqrt": lambda x: 1 / np.sqrt(x), "sin": np.sin,
-    "cos": np.cos, "tan": np.tan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
-    "asin": np.arcsin, "acos": np.arccos, "atan": np.arctan,
-    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
-    "erf": sp.erf, "erfc": sp.erfc, "reciprocal": lambda x: 1 / x, "lgamma": sp.gammaln,
-    "digamma": sp.digamma, "sigmoid": sp.expit, "deg2rad": np.deg2rad, "exp2": np.exp2,
-}  # fmt: skip
+    "exp": np.exp,
+    "expm1": np.expm1,
+    "log": np.log,
+    "log2": np.log2,
+    "log10": np.log10,
+    "log1p": np.log1p,
+    "sqrt": np.sqrt,
+    "rsqrt": lambda x: 1 / np.sqrt(x),
+    "sin": np.sin,
+    "cos": np.cos,
+    "tan": np.tan,
+    "sinh": np.sinh,
+    "cosh": np.cosh,
+    "tanh": np.tanh,
+    "asin": np.arcsin,
+    "acos": np.arccos,
+    "atan": np.arctan,
+    "asinh": np.arcsinh,
+    "acosh": np.arccosh,
+    "atanh": np.arctanh,
+    "erf": sp.erf,
+    "erfc": sp.erfc,
+    "reciprocal": lambda x: 1 / x,
+    "lgamma": sp.gammaln,
+    "digamma": sp.digamma,
+    "sigmoid": sp.expit,
+    "deg2rad": np.deg2rad,
+    "exp2": np.exp2,
+}
 # inputs are scaled/shifted into the domain of the inverse functions
 SHIFT = {"asin": 0.25, "acos": 0.25, "atanh": 0.25}
 OFFSET = {"acosh": 1.0}
 SAME_UNARY = {
-    "abs": np.abs, "neg": np.negative, "square": np.square, "sign": np.sign,
-    "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc, "isnan": np.isnan,
-    "isinf": np.isinf, "isfinite": np.isfinite, "logical_not": np.logical_not,
-}  # fmt: skip
+    "abs": np.abs,
+    "neg": np.negative,
+    "square": np.square,
+    "sign": np.sign,
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "isnan": np.isnan,
+    "isinf": np.isinf,
+    "isfinite": np.isfinite,
+    "logical_not": np.logical_not,
+}
 
 
 def _positive(shape, seed=0):
@@ -69,15 +98,32 @@ def test_same_dtype_unary(name, dtype):
 
 
 BINARY = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divide,
-    "maximum": np.maximum, "minimum": np.minimum, "floor_div": np.floor_divide,
-    "floor_mod": np.mod, "remainder": np.mod, "fmod": np.fmod, "pow": np.power,
-    "atan2": np.arctan2, "hypot": np.hypot, "logaddexp": np.logaddexp,
-    "squared_difference": lambda a, b: (a - b) ** 2, "xlogy": sp.xlogy,
-    "eq": np.equal, "ne": np.not_equal, "gt": np.greater, "ge": np.greater_equal,
-    "lt": np.less, "le": np.less_equal, "logical_and": np.logical_and,
-    "logical_or": np.logical_or, "logical_xor": np.logical_xor,
-}  # fmt: skip
+    "add": np.add,
+    "sub": np.subtract,
+    "mul": np.multiply,
+    "div": np.true_divide,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "floor_div": np.floor_divide,
+    "floor_mod": np.mod,
+    "remainder": np.mod,
+    "fmod": np.fmod,
+    "pow": np.power,
+    "atan2": np.arctan2,
+    "hypot": np.hypot,
+    "logaddexp": np.logaddexp,
+    "squared_difference": lambda a, b: (a - b) ** 2,
+    "xlogy": sp.xlogy,
+    "eq": np.equal,
+    "ne": np.not_equal,
+    "gt": np.greater,
+    "ge": np.greater_equal,
+    "lt": np.less,
+    "le": np.less_equal,
+    "logical_and": np.logical_and,
+    "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor,
+}
 
 
 @pytest.mark.parametrize("name", sorted(BINARY))
@@ -113,8 +159,13 @@ def test_type_promotion(fn, expected_dtype):
 
 def test_inputs_of_every_kind_return_tensors():
     param = ms.Parameter(T([1.0, 2.0]), name="p")
-    for value in (T([1.0, 2.0]), param, np.array([1.0, 2.0], np.float32), jnp.array([1.0, 2.0]),
-                  [1.0, 2.0]):
+    for value in (
+        T([1.0, 2.0]),
+        param,
+        np.array([1.0, 2.0], np.float32),
+        jnp.array([1.0, 2.0]),
+        [1.0, 2.0],
+    ):
         result = ops.add(value, 1.0)
         assert isinstance(result, ms.Tensor)
         np.testing.assert_allclose(result.asnumpy(), [2.0, 3.0])
@@ -139,10 +190,12 @@ def test_clamp_lerp_addcmul_isclose():
     low = T(np.full((4,), -0.2, np.float32))
     np.testing.assert_allclose(ops.clamp(T(x), low).asnumpy(), np.maximum(x, -0.2))
     np.testing.assert_allclose(ops.lerp(T(x), T(x * 2), 0.25).asnumpy(), x + 0.25 * x, rtol=1e-6)
-    np.testing.assert_allclose(ops.addcmul(T(x), T(x), T(x), 0.5).asnumpy(), x + 0.5 * x * x,
-                               rtol=1e-6)
-    np.testing.assert_allclose(ops.addcdiv(T(x), T(x), T(x + 9), 2).asnumpy(),
-                               x + 2 * x / (x + 9), rtol=1e-6)
+    np.testing.assert_allclose(
+        ops.addcmul(T(x), T(x), T(x), 0.5).asnumpy(), x + 0.5 * x * x, rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        ops.addcdiv(T(x), T(x), T(x + 9), 2).asnumpy(), x + 2 * x / (x + 9), rtol=1e-6
+    )
     assert bool(ops.allclose(T(x), T(x + 1e-9)))
     np.testing.assert_array_equal(ops.isclose(T(x), T(x + 1)).asnumpy(), np.zeros_like(x, bool))
     with pytest.raises(ValueError, match="For 'clamp', at least one of 'min' and 'max'"):
@@ -174,8 +227,9 @@ REDUCTIONS = {
 
 
 @pytest.mark.parametrize("name", sorted(REDUCTIONS))
-@pytest.mark.parametrize("axis, keepdims", [(None, False), (-1, True), ((0, 2), False),
-                                            ([1], True)])
+@pytest.mark.parametrize(
+    "axis, keepdims", [(None, False), (-1, True), ((0, 2), False), ([1], True)]
+)
 def test_reductions_match_numpy(name, axis, keepdims):
     if name == "logsumexp" and axis is None:
         axis = (0, 1, 2)
@@ -193,8 +247,7 @@ def test_reduction_dtypes_and_ddof():
     assert ops.sum(T([1, 2], ms.int32)).dtype == ms.int64  # as MindSpore
     assert ops.cumsum(T([1, 2], ms.int32), 0).dtype == ms.int32  # as MindSpore
     assert ops.sum(T([1, 2], ms.int32), dtype=ms.float64).dtype == ms.float64
-    np.testing.assert_allclose(ops.var(T(x), 1, ddof=1).asnumpy(), np.var(x, 1, ddof=1),
-                               rtol=1e-5)
+    np.testing.assert_allclose(ops.var(T(x), 1, ddof=1).asnumpy(), np.var(x, 1, ddof=1), rtol=1e-5)
     var, mean = ops.var_mean(T(x), 0, ddof=1)
     np.testing.assert_allclose(var.asnumpy(), np.var(x, 0, ddof=1), rtol=1e-5)
     np.testing.assert_allclose(mean.asnumpy(), np.mean(x, 0), rtol=1e-5)
@@ -212,8 +265,9 @@ def test_scans(dtype):
     assert indices.dtype == ms.int64
     np.testing.assert_array_equal(np.take_along_axis(x, indices.asnumpy(), 1), values.asnumpy())
     if dtype == ms.float32:
-        np.testing.assert_allclose(ops.logcumsumexp(T(x), 1).asnumpy(),
-                                   np.logaddexp.accumulate(x, 1), rtol=1e-5)
+        np.testing.assert_allclose(
+            ops.logcumsumexp(T(x), 1).asnumpy(), np.logaddexp.accumulate(x, 1), rtol=1e-5
+        )
 
 
 def test_median_quantile_count_nonzero():
@@ -221,8 +275,9 @@ def test_median_quantile_count_nonzero():
     values, indices = ops.median(T(x), 1)
     np.testing.assert_allclose(values.asnumpy(), np.median(x, 1))
     np.testing.assert_array_equal(x[np.arange(3), indices.asnumpy()], values.asnumpy())
-    np.testing.assert_allclose(ops.quantile(T(x), 0.3, 1).asnumpy(), np.quantile(x, 0.3, 1),
-                               rtol=1e-5)
+    np.testing.assert_allclose(
+        ops.quantile(T(x), 0.3, 1).asnumpy(), np.quantile(x, 0.3, 1), rtol=1e-5
+    )
     x[0, :2] = 0
     got = ops.count_nonzero(T(x), 1)
     assert got.dtype == ms.int32 and got.asnumpy().tolist() == [3, 5, 5]
@@ -272,18 +327,31 @@ def test_mindspore_goldens(name):
 @pytest.mark.parametrize(
     "fn",
     [
-        lambda x: ops.exp(x), lambda x: ops.log(x), lambda x: ops.sqrt(x), lambda x: ops.tanh(x),
-        lambda x: ops.erf(x), lambda x: ops.pow(x, 3.0), lambda x: ops.mul(x, x),
-        lambda x: ops.div(x, x + 1), lambda x: ops.sum(x, 1), lambda x: ops.mean(x),
-        lambda x: ops.prod(x, 0), lambda x: ops.std(x, 1), lambda x: ops.logsumexp(x, 1),
-        lambda x: ops.cumsum(x, 1), lambda x: ops.amax(x, 1), lambda x: ops.clamp(x, 0.8, 2.0),
-        lambda x: ops.lerp(x, x * x, 0.3), lambda x: ops.max(x, 1)[0],
+        lambda x: ops.exp(x),
+        lambda x: ops.log(x),
+        lambda x: ops.sqrt(x),
+        lambda x: ops.tanh(x),
+        lambda x: ops.erf(x),
+        lambda x: ops.pow(x, 3.0),
+        lambda x: ops.mul(x, x),
+        lambda x: ops.div(x, x + 1),
+        lambda x: ops.sum(x, 1),
+        lambda x: ops.mean(x),
+        lambda x: ops.prod(x, 0),
+        lambda x: ops.std(x, 1),
+        lambda x: ops.logsumexp(x, 1),
+        lambda x: ops.cumsum(x, 1),
+        lambda x: ops.amax(x, 1),
+        lambda x: ops.clamp(x, 0.8, 2.0),
+        lambda x: ops.lerp(x, x * x, 0.3),
+        lambda x: ops.max(x, 1)[0],
     ],
 )
 def test_gradients(fn):
     x = jnp.asarray(_positive((2, 3), 9), jnp.float64)
-    check_grads(jax.jit(lambda v: fn(T(v)).jax), (x,), order=1, modes=("rev",), atol=1e-3,
-                rtol=1e-3)
+    check_grads(
+        jax.jit(lambda v: fn(T(v)).jax), (x,), order=1, modes=("rev",), atol=1e-3, rtol=1e-3
+    )
 
 
 def test_ops_under_jit_and_cellax_grad():

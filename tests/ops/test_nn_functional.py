@@ -16,17 +16,24 @@ T = ms.Tensor
 A = T(np.array([-1.5, -0.3, 0.0, 0.7, 2.0], np.float32))
 
 GOLDEN = {
-    "gelu": lambda: ops.gelu(A), "gelu_tanh": lambda: ops.gelu(A, approximate="tanh"),
-    "softplus": lambda: ops.softplus(T([1.0, 30.0, -2.0])), "leaky_relu": lambda: ops.leaky_relu(A),
-    "hardswish": lambda: ops.hardswish(A), "hardsigmoid": lambda: ops.hardsigmoid(A),
-    "selu": lambda: ops.selu(A), "celu": lambda: ops.celu(A), "mish": lambda: ops.mish(A),
-    "softsign": lambda: ops.softsign(A), "logsigmoid": lambda: ops.logsigmoid(A),
-    "silu": lambda: ops.silu(A), "relu6": lambda: ops.relu6(T([-1.0, 3.0, 7.0])),
+    "gelu": lambda: ops.gelu(A),
+    "gelu_tanh": lambda: ops.gelu(A, approximate="tanh"),
+    "softplus": lambda: ops.softplus(T([1.0, 30.0, -2.0])),
+    "leaky_relu": lambda: ops.leaky_relu(A),
+    "hardswish": lambda: ops.hardswish(A),
+    "hardsigmoid": lambda: ops.hardsigmoid(A),
+    "selu": lambda: ops.selu(A),
+    "celu": lambda: ops.celu(A),
+    "mish": lambda: ops.mish(A),
+    "softsign": lambda: ops.softsign(A),
+    "logsigmoid": lambda: ops.logsigmoid(A),
+    "silu": lambda: ops.silu(A),
+    "relu6": lambda: ops.relu6(T([-1.0, 3.0, 7.0])),
     "hardtanh": lambda: ops.hardtanh(A),
     "softmin": lambda: ops.softmin(T(np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], np.float32)), 1),
     "glu": lambda: ops.glu(T([[1.0, 2.0, -1.0, 0.5]])),
     "prelu": lambda: ops.prelu(A, T([0.25], ms.float32)),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -38,8 +45,9 @@ def test_activation_goldens(name):
 def test_softmax_family(axis):
     x = rng(0).normal(size=(3, 4)).astype(np.float32)
     np.testing.assert_allclose(ops.softmax(T(x), axis).asnumpy(), sp.softmax(x, axis), rtol=1e-5)
-    np.testing.assert_allclose(ops.log_softmax(T(x), axis).asnumpy(), sp.log_softmax(x, axis),
-                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(
+        ops.log_softmax(T(x), axis).asnumpy(), sp.log_softmax(x, axis), rtol=1e-5, atol=1e-6
+    )
     np.testing.assert_allclose(ops.softmin(T(x), axis).asnumpy(), sp.softmax(-x, axis), rtol=1e-5)
     assert ops.softmax(T([1, 2])).dtype == ms.float32
     assert ops.softmax(T(x), dtype=ms.float64).dtype == ms.float64
@@ -47,17 +55,43 @@ def test_softmax_family(axis):
 
 @pytest.mark.parametrize(
     "fn",
-    [ops.relu, ops.relu6, ops.leaky_relu, ops.elu, ops.selu, ops.celu, ops.gelu, ops.silu,
-     ops.mish, ops.softplus, ops.softsign, ops.hardswish, ops.hardsigmoid, ops.hardtanh,
-     ops.sigmoid, ops.logsigmoid, ops.tanhshrink, ops.softmax, ops.log_softmax, ops.glu,
-     lambda x: ops.gelu(x, "tanh"), lambda x: ops.prelu(x, T([0.1, 0.2, 0.3, 0.4]))],
+    [
+        ops.relu,
+        ops.relu6,
+        ops.leaky_relu,
+        ops.elu,
+        ops.selu,
+        ops.celu,
+        ops.gelu,
+        ops.silu,
+        ops.mish,
+        ops.softplus,
+        ops.softsign,
+        ops.hardswish,
+        ops.hardsigmoid,
+        ops.hardtanh,
+        ops.sigmoid,
+        ops.logsigmoid,
+        ops.tanhshrink,
+        ops.softmax,
+        ops.log_softmax,
+        ops.glu,
+        lambda x: ops.gelu(x, "tanh"),
+        lambda x: ops.prelu(x, T([0.1, 0.2, 0.3, 0.4])),
+    ],
 )
 def test_activation_gradients_and_dtypes(fn):
     x = rng(1).normal(size=(2, 4)) + 0.05
     assert fn(T(x.astype(np.float32))).dtype == ms.float32
     assert fn(T(x.astype(np.float16))).dtype == ms.float16
-    check_grads(jax.jit(lambda v: fn(T(v)).jax), (jnp.asarray(x),), order=1, modes=("rev",),
-                atol=1e-3, rtol=1e-3)
+    check_grads(
+        jax.jit(lambda v: fn(T(v)).jax),
+        (jnp.asarray(x),),
+        order=1,
+        modes=("rev",),
+        atol=1e-3,
+        rtol=1e-3,
+    )
 
 
 def test_dropout_statistics_and_modes():
@@ -83,8 +117,11 @@ def test_dropout_under_jit_draws_fresh_masks():
 
 @pytest.mark.parametrize("p", [-0.1, 1.5])
 def test_dropout_bad_p(p):
-    with pytest.raises(RuntimeError, match=f"For 'dropout', the drop probability 'p' must be in "
-                                           rf"\[0, 1\], but got {p}"):
+    with pytest.raises(
+        RuntimeError,
+        match=f"For 'dropout', the drop probability 'p' must be in "
+        rf"\[0, 1\], but got {p}",
+    ):
         ops.dropout(ops.ones(3), p=p)
     with pytest.raises(ValueError, match="For 'Dropout', 'keep_prob' must be in"):
         ops.Dropout(keep_prob=0.0)(ops.ones(3))

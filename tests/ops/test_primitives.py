@@ -49,8 +49,11 @@ X = T(np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], np.float32))
         (lambda: ops.Equal(), lambda p: p(T([1.0]), 1.0), [True]),
         (lambda: ops.Greater(), lambda p: p(T([1.0]), 2.0), [False]),
         (lambda: ops.Less(), lambda p: p(T([1.0]), 2.0), [True]),
-        (lambda: ops.Select(), lambda p: p(T([True, False]), T([1.0, 2.0]), T([3.0, 4.0])),
-         [1.0, 4.0]),
+        (
+            lambda: ops.Select(),
+            lambda p: p(T([True, False]), T([1.0, 2.0]), T([3.0, 4.0])),
+            [1.0, 4.0],
+        ),
         (lambda: ops.ZerosLike(), lambda p: p(T([1.0, 2.0])), [0.0, 0.0]),
         (lambda: ops.OnesLike(), lambda p: p(T([1.0, 2.0])), [1.0, 1.0]),
         (lambda: ops.Zeros(), lambda p: p((2,), ms.float32), [0.0, 0.0]),
