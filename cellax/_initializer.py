@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _dtype, _state
+from . import _core, _dtype
 from ._random import next_key
 from ._tensor import Tensor, wrap
 
@@ -82,7 +82,7 @@ class _Sampler:
 
     def __init__(self) -> None:
         key = next_key()
-        self.key = key if _state.is_tracer(key) else None
+        self.key = key if _core.is_tracer(key) else None
         self.rng = (
             None
             if self.key is not None
@@ -282,7 +282,7 @@ class Orthogonal(Initializer):
             raise ValueError(f"For 'Orthogonal', the shape must be at least 2-D, got {shape}.")
         rows, columns = shape[0], int(np.prod(shape[1:]))
         sample = _Sampler().normal((max(rows, columns), min(rows, columns)))
-        q, r = jnp.linalg.qr(sample) if _state.is_tracer(sample) else np.linalg.qr(sample)
+        q, r = jnp.linalg.qr(sample) if _core.is_tracer(sample) else np.linalg.qr(sample)
         q = q * jnp.sign(jnp.diagonal(r))
         if rows < columns:
             q = q.T

@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _ckpt_format, _dtype, _state
+from . import _ckpt_format, _core, _dtype
 from ._errors import check_bool, check_type, type_name
 from ._parameter import Parameter
 from ._tensor import Tensor
@@ -115,7 +115,7 @@ def _concrete(api: str, name: str, tensor: Tensor):
     value = tensor._value
     if value is None:
         raise ValueError(f"For '{api}', '{name}' is a shape placeholder Tensor with no data.")
-    if _state.is_tracer(value):
+    if _core.is_tracer(value):
         raise RuntimeError(
             f"For '{api}', the value of '{name}' is traced (the call is inside cellax.jit, "
             f"GRAPH_MODE or a grad transform). Save or load checkpoints outside compiled code."

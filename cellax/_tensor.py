@@ -16,9 +16,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _dtype
+from ._core import concrete as _concrete
 from ._errors import MSG_TRACER_BOOL, user_frame
 
-__all__ = ["Tensor", "tensor", "unwrap", "wrap", "is_tensor"]
+__all__ = ["Tensor", "tensor", "unwrap", "wrap", "wrap_tree", "is_tensor"]
 
 _PY_SCALARS = (bool, int, float, complex)
 
@@ -85,12 +86,13 @@ def unwrap(value):
     return value
 
 
-def _concrete(value):
-    """The concrete array behind ``value``: eager grad traces (JVP/linearize) carry their
-    primal value, which PyNative code may print; None for abstract (jit) tracers."""
-    while isinstance(value, jax.core.Tracer):
-        value = getattr(value, "primal", None)
-    return value
+def wrap_tree(tree):
+    """Arrays in ``tree`` -> Tensors (Tensors and other leaves are kept)."""
+    return jax.tree_util.tree_map(
+        lambda x: wrap(x) if isinstance(x, (jax.Array, jax.core.Tracer, np.ndarray)) else x,
+        tree,
+        is_leaf=lambda x: isinstance(x, Tensor),
+    )
 
 
 def is_tensor(value) -> bool:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .. import _context, _dtype, _state
+from .. import _context, _core, _dtype
 from .._errors import MSG_TRACER_LEAK, check_bool, check_type
-from .._hooks import HookDict, add_hook
+from .._core import HookDict, add_hook
 from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
 from .._tensor import Tensor, wrap
 from .. import _transforms
+from .._transforms import _custom_vjp
 from ._cell_access import CellAccessMixin
 from ._cell_compile import CellCompileMixin
 from ._cell_parallel import CellParallelMixin
@@ -143,7 +144,7 @@ class Cell(
         elif isinstance(value, Buffer):
             self._forget(name)
             self._buffers[name] = value
-            _state.bump_structure_version()
+            _core.bump_structure_version()
         elif name in self._buffers and (value is None or isinstance(value, Tensor)):
             self._assign_buffer(name, value)
         elif name in self._params and isinstance(value, Tensor) and self._params[name] is not None:
@@ -151,7 +152,7 @@ class Cell(
         elif name in self._params or name in self._cells or name in self._buffers:
             self._replace_registered(name, value)
         else:
-            if isinstance(value, Tensor) and _state.is_tracer(value._value):
+            if isinstance(value, Tensor) and _core.is_tracer(value._value):
                 raise AttributeError(MSG_TRACER_LEAK.format(cell=type(self).__name__, name=name))
             if isinstance(value, ParameterTuple):
                 self._set_parameter_tuple(value)
@@ -171,7 +172,7 @@ class Cell(
                         f"or delete it first with 'del'."
                     )
                 table[name] = None
-                _state.bump_structure_version()
+                _core.bump_structure_version()
                 return
 
     def _set_parameter_tuple(self, params: ParameterTuple) -> None:
@@ -181,7 +182,7 @@ class Cell(
             if is_default_name(param.name):
                 param.name = f"{DEFAULT_NAME}${len(self._params) + 1}"
             self._params[param.name] = param
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def __delattr__(self, name: str) -> None:
         if not self._forget(name):
@@ -192,7 +193,7 @@ class Cell(
             if name in table:
                 del table[name]
                 self._non_persistent_buffers.discard(name)
-                _state.bump_structure_version()
+                _core.bump_structure_version()
                 return True
         if name in self.__dict__ and not name.startswith("_"):
             object.__delattr__(self, name)
@@ -203,7 +204,7 @@ class Cell(
             param.name = name
         self._forget(name)
         self._params[name] = param
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def _set_child(self, name: str, child: Cell) -> None:
         if child is self:
@@ -212,13 +213,13 @@ class Cell(
         if self._auto_prefix:
             child.update_parameters_name(name + ".")
         self._cells[name] = child
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def _assign_buffer(self, name: str, value) -> None:
         buffer = self._buffers[name]
         if value is None or buffer is None:
             self._buffers[name] = None if value is None else Buffer(value)
-            _state.bump_structure_version()
+            _core.bump_structure_version()
             return
         buffer._value = value._value
 
@@ -269,7 +270,7 @@ class Cell(
             )
         if param is None:
             self._params[param_name] = None
-            _state.bump_structure_version()
+            _core.bump_structure_version()
             return
         self._set_parameter(param_name, param)
 
@@ -301,7 +302,7 @@ class Cell(
         if child_cell is self:
             raise ValueError(f"For 'Cell', a Cell can not be its own child ('{child_name}').")
         self._cells[child_name] = child_cell
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         """Add a buffer: state that is saved in ``state_dict`` but not trained.
@@ -341,7 +342,7 @@ class Cell(
             self._non_persistent_buffers.discard(name)
         else:
             self._non_persistent_buffers.add(name)
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     # -- traversal (every walk goes through cells_and_names) ---------------------------------
     def cells_and_names(self, cells=None, name_prefix: str = ""):
@@ -422,7 +423,7 @@ class Cell(
             for value in cell.__dict__.values():
                 if isinstance(value, (tuple, list)):
                     for item in value:
-                        if isinstance(item, _state.Slot):
+                        if isinstance(item, _core.Slot):
                             slots.setdefault(id(item), item)
 
     # -- modes and flags ----------------------------------------------------------------------
@@ -501,7 +502,7 @@ class Cell(
     def __call__(self, *args, **kwargs):
         if self._inputs is not None:
             self._check_inputs(args)
-        if _context.get_mode() == _context.GRAPH_MODE and _state.current_frame() is None:
+        if _context.get_mode() == _context.GRAPH_MODE and _core.current_frame() is None:
             return self._graph_function()(*args, **kwargs)
         return self._run(*args, **kwargs)
 
@@ -513,9 +514,7 @@ class Cell(
             args = self._cast_inputs_to(args, self._float_dtype)
             call = self._construct_in_float_dtype
         if self._backward_hooks or self._backward_pre_hooks:
-            from .._hook_ops import run_with_backward_hooks
-
-            out = run_with_backward_hooks(self, call, args, kwargs)
+            out = _custom_vjp.run_with_backward_hooks(self, call, args, kwargs)
         else:
             out = call(*args, **kwargs)
         if self._forward_hooks:
@@ -555,21 +554,19 @@ class Cell(
 
     def _construct_plain(self, *args, **kwargs):
         if "bprop" in type(self).__dict__ or hasattr(type(self), "bprop"):
-            from .._hook_ops import run_with_bprop
-
-            return run_with_bprop(self, args, kwargs)
+            return _custom_vjp.run_with_bprop(self, args, kwargs)
         return self.construct(*args, **kwargs)
 
     def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):
-        from .._hook_ops import run_forward_pre_hooks
 
-        return run_forward_pre_hooks(self, list(self._forward_pre_hooks.values()), args, kwargs)
+        return _custom_vjp.run_forward_pre_hooks(
+            self, list(self._forward_pre_hooks.values()), args, kwargs
+        )
 
     def _run_forward_hooks(self, args: tuple, out, kwargs: dict | None = None):
-        from .._hook_ops import run_forward_hooks
 
         hooks = list(self._forward_hooks.values())
-        return run_forward_hooks(self, hooks, args, kwargs or {}, out)
+        return _custom_vjp.run_forward_hooks(self, hooks, args, kwargs or {}, out)
 
     def register_forward_pre_hook(
         self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False
@@ -623,9 +620,8 @@ Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
             (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
 Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         """
-        from .._hook_ops import add_cell_hook
 
-        return add_cell_hook(
+        return _custom_vjp.add_cell_hook(
             self._forward_pre_hooks, hook_fn, "register_forward_pre_hook", prepend, with_kwargs
         )
 
@@ -685,14 +681,13 @@ Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
             (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
 Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         """
-        from .._hook_ops import add_cell_hook
 
         if not isinstance(always_call, bool):
             raise TypeError(
                 f"For 'register_forward_hook', 'always_call' must be a bool, but got "
                 f"{always_call!r}."
             )
-        return add_cell_hook(
+        return _custom_vjp.add_cell_hook(
             self._forward_hooks, hook_fn, "register_forward_hook", prepend, with_kwargs
         )
 
@@ -801,7 +796,7 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         if unknown:
             raise TypeError(f"For 'recompute', unexpected keyword arguments {sorted(unknown)}.")
         object.__setattr__(self, "_recompute_policy", kwargs.get("policy") or True)
-        _state.bump_structure_version()
+        _core.bump_structure_version()
         return self
 
     # -- mixed precision facade ---------------------------------------------------------------
@@ -823,7 +818,7 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
             fp32=dst_type == _dtype.float32,
             bf16=dst_type == _dtype.bfloat16,
         )
-        _state.bump_structure_version()
+        _core.bump_structure_version()
         return self
 
     @staticmethod

@@ -52,9 +52,9 @@ class _ListBase(Cell):
         self._touch()
 
     def _touch(self) -> None:
-        from .. import _state
+        from .. import _core
 
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def __delitem__(self, index) -> None:
         api = type(self).__name__
@@ -297,9 +297,9 @@ class CellDict(Cell):
         if self._auto_prefix:
             cell.update_parameters_name(f"{self._name_prefix}{key}.")
         self._cells[key] = cell
-        from .. import _state
+        from .. import _core
 
-        _state.bump_structure_version()
+        _core.bump_structure_version()
 
     def __delitem__(self, key: str) -> None:
         del self._cells[key]

@@ -15,8 +15,8 @@ import functools as ft
 import jax
 import jax.numpy as jnp
 
-from .. import _state
-from .._state import Frame
+from .. import _core
+from .._core import Frame
 from ._cell import Cell
 from ._container import CellList
 
@@ -25,7 +25,7 @@ __all__ = ["ScanCell", "lazy_inline"]
 
 def _block_slots(block: Cell) -> list:
     slots = list(block.get_parameters())
-    slots.extend(b for b in block.buffers() if isinstance(b, _state.Slot))
+    slots.extend(b for b in block.buffers() if isinstance(b, _core.Slot))
     return slots
 
 
@@ -131,9 +131,9 @@ class ScanCell(Cell):
         per_block = [_block_slots(block) for block in blocks]
         template_slots = per_block[0]
         owned = {id(slot) for slot in template_slots}
-        stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
+        stacked = [jnp.stack([_core.read(s) for s in column]) for column in zip(*per_block)]
         carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
-        parent = _state.current_frame()
+        parent = _core.current_frame()
         written: list = []
 
         def body(carry, layer_values):
@@ -177,7 +177,7 @@ class ScanCell(Cell):
         for slot, values in zip(written, new_stacked):
             k = index[id(slot)]
             for i, slots in enumerate(per_block):
-                _state.write(slots[k], values[i])
+                _core.write(slots[k], values[i])
         return jax.tree_util.tree_unflatten(carry_tree, out_leaves)
 
 
