@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _core, _dtype
 from ._errors import check_bool, check_type
+from ._initializer import initializer
 from ._tensor import Tensor, as_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "Buffer"]
@@ -248,8 +249,6 @@ class Parameter(Tensor, _core.Slot):
         if init == "same":
             data = wrap(self._value)
         else:
-            from ._initializer import initializer
-
             data = initializer(init, self.shape, self.dtype)
         return Parameter(
             data,
