@@ -19,8 +19,6 @@ from ._utils import arr, array, check_eager, is_float, name_op, to_float, wrap
 
 __all__ = [
     "add",
-    "sub",
-    "mul",
     "div",
     "matmul",
     "clamp",
