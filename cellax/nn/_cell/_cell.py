@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .. import _context, _core, _dtype
-from .._errors import MSG_TRACER_LEAK, check_bool, check_type
-from .._core import HookDict, add_hook
-from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
-from .._tensor import Tensor, wrap
-from .. import _transforms
-from .._transforms import _custom_vjp
-from ._cell_access import CellAccessMixin
-from ._cell_compile import CellCompileMixin
-from ._cell_parallel import CellParallelMixin
-from ._cell_state import CellStateMixin, IncompatibleKeys
+from ... import _context, _core, _transforms
+from ..._core import HookDict
+from ..._errors import MSG_TRACER_LEAK, check_bool, check_type
+from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
+from ..._tensor import Tensor
+from ..._transforms import _custom_vjp
+from ._access import CellAccessMixin
+from ._compile import CellCompileMixin
+from ._hooks import CellHooksMixin
+from ._parallel import CellParallelMixin
+from ._precision import CellPrecisionMixin
+from ._state_dict import CellStateMixin, IncompatibleKeys
 
 __all__ = ["Cell", "IncompatibleKeys"]
 
@@ -46,7 +47,13 @@ class CellType(type):
 
 
 class Cell(
-    CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin, metaclass=CellType
+    CellAccessMixin,
+    CellStateMixin,
+    CellCompileMixin,
+    CellParallelMixin,
+    CellHooksMixin,
+    CellPrecisionMixin,
+    metaclass=CellType,
 ):
     """The base class of every network and layer (``mindspore.nn.Cell``).
 
@@ -521,23 +528,6 @@ class Cell(
             out = self._run_forward_hooks(args, out, kwargs)
         return out
 
-    def _construct_in_float_dtype(self, *args, **kwargs):
-        # to_float / amp: Parameters are read in the Cell's dtype, masters stay float32
-        dtype = self._float_dtype.np_dtype
-        out = _transforms.call_with_param_dtype(self._construct_call, dtype, args, kwargs)
-        output_dtype = self.__dict__.get("_amp_output_dtype")
-        if output_dtype is not None:
-            out = self._cast_outputs_to(out, output_dtype.np_dtype)
-        return out
-
-    @staticmethod
-    def _cast_outputs_to(out, np_dtype):
-        if isinstance(out, (tuple, list)):
-            return type(out)(Cell._cast_outputs_to(item, np_dtype) for item in out)
-        if isinstance(out, Tensor) and out.dtype.is_floating and out._value.dtype != np_dtype:
-            return wrap(out._value.astype(np_dtype))
-        return out
-
     def _construct_call(self, *args, **kwargs):
         if self._recompute_policy is not None:
             policy = self._recompute_policy
@@ -557,231 +547,6 @@ class Cell(
             return _custom_vjp.run_with_bprop(self, args, kwargs)
         return self.construct(*args, **kwargs)
 
-    def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):
-
-        return _custom_vjp.run_forward_pre_hooks(
-            self, list(self._forward_pre_hooks.values()), args, kwargs
-        )
-
-    def _run_forward_hooks(self, args: tuple, out, kwargs: dict | None = None):
-
-        hooks = list(self._forward_hooks.values())
-        return _custom_vjp.run_forward_hooks(self, hooks, args, kwargs or {}, out)
-
-    def register_forward_pre_hook(
-        self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False
-    ):
-        """Register a hook that runs before ``construct`` and may replace its inputs.
-
-        ``hook_fn(cell, inputs) -> None or new inputs``; with ``with_kwargs=True``,
-        ``hook_fn(cell, inputs, kwargs) -> None or (new inputs, new kwargs)``. ``inputs`` is the
-        tuple of positional inputs; a returned non-tuple becomes a 1-tuple. Ops the hook applies
-        to the inputs are differentiated too; returning new data (not computed from the inputs)
-        stops the gradient there. They lie outside this Cell's backward hooks.
-
-        Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores hooks): the hook is traced.
-        A hook returning new inputs computed with cellax ops becomes part of the compiled
-        program (its printing happens once, at trace time). A hook that returns None only
-        observes: it runs at every call with the real values (``jax.debug.callback``).
-
-        Args:
-            hook_fn (function): The hook.
-            prepend (bool): Run it before the hooks already registered. Default: ``False``.
-            with_kwargs (bool): Pass and return the keyword inputs too. Default: ``False``.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def forward_pre_hook_fn(cell, inputs):
-            ...     print("forward inputs: ", inputs)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.mul = nn.MatMul()
-            ...         self.handle = self.mul.register_forward_pre_hook(forward_pre_hook_fn)
-            ...     def construct(self, x, y):
-            ...         x = x + x
-            ...         x = self.mul(x, y)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
-            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
-        """
-
-        return _custom_vjp.add_cell_hook(
-            self._forward_pre_hooks, hook_fn, "register_forward_pre_hook", prepend, with_kwargs
-        )
-
-    def register_forward_hook(
-        self,
-        hook_fn,
-        *,
-        prepend: bool = False,
-        with_kwargs: bool = False,
-        always_call: bool = False,
-    ):
-        """Register a hook that runs after ``construct`` and may replace its output.
-
-        ``hook_fn(cell, inputs, output) -> None or new output``; with ``with_kwargs=True``,
-        ``hook_fn(cell, inputs, kwargs, output)``. Ops the hook applies to the output are
-        differentiated too (outside this Cell's backward hooks); returning new data stops the
-        gradient. Under ``cellax.jit`` / GRAPH_MODE it behaves like
-        :meth:`register_forward_pre_hook`: replacing hooks are traced, observing hooks run at
-        every call with real values.
-
-        Args:
-            hook_fn (function): The hook.
-            prepend (bool): Run it before the hooks already registered. Default: ``False``.
-            with_kwargs (bool): Pass the keyword inputs too. Default: ``False``.
-            always_call (bool): Accepted for compatibility. Default: ``False``.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def forward_hook_fn(cell, inputs, output):
-            ...     print("forward inputs: ", inputs)
-            ...     print("forward output: ", output)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.mul = nn.MatMul()
-            ...         self.handle = self.mul.register_forward_hook(forward_hook_fn)
-            ...     def construct(self, x, y):
-            ...         x = x + x
-            ...         x = self.mul(x, y)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
-            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
-            forward output:  2.0
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
-        """
-
-        if not isinstance(always_call, bool):
-            raise TypeError(
-                f"For 'register_forward_hook', 'always_call' must be a bool, but got "
-                f"{always_call!r}."
-            )
-        return _custom_vjp.add_cell_hook(
-            self._forward_hooks, hook_fn, "register_forward_hook", prepend, with_kwargs
-        )
-
-    def register_backward_pre_hook(self, hook_fn):
-        """Register a hook that sees (and may replace) the gradient arriving at this Cell.
-
-        ``hook_fn(cell, grad_output) -> None or new grad_output``: ``grad_output`` is the tuple
-        of gradients of this Cell's floating outputs; a returned tuple of the same length and
-        shapes replaces it (a Tensor is accepted when there is one output). Runs during
-        ``grad``/``value_and_grad``. Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores
-        it) a hook that returns None runs at every call with the real gradients
-        (``jax.debug.callback``); a replacing hook is traced into the program.
-
-        Args:
-            hook_fn (function): The hook.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
-                structure other than None or one gradient per output.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def backward_pre_hook_fn(cell, grad_output):
-            ...     print("backward input: ", grad_output)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.relu = nn.ReLU()
-            ...         self.handle = self.relu.register_backward_pre_hook(backward_pre_hook_fn)
-            ...     def construct(self, x):
-            ...         x = x + x
-            ...         x = self.relu(x)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
-            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
-        """
-        return add_hook(self._backward_pre_hooks, hook_fn, "register_backward_pre_hook")
-
-    def register_backward_hook(self, hook_fn):
-        """Register a hook that sees (and may replace) the gradients of this Cell's inputs.
-
-        ``hook_fn(cell, grad_input, grad_output) -> None or new grad_input``: ``grad_input`` is
-        the tuple of gradients of the Cell's floating Tensor inputs, ``grad_output`` those of
-        its outputs (after backward pre hooks). A returned tuple with one gradient per input
-        replaces ``grad_input`` (a Tensor is accepted for one input); several hooks chain.
-        Only the Cell's own computation lies between the two: ops added by forward (pre) hooks
-        are not included. Under ``cellax.jit`` / GRAPH_MODE it behaves like
-        :meth:`register_backward_pre_hook`.
-
-        Args:
-            hook_fn (function): The hook.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
-                structure other than None or one gradient per input.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def backward_hook_fn(cell, grad_input, grad_output):
-            ...     print("backward input: ", grad_output)
-            ...     print("backward output: ", grad_input)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.relu = nn.ReLU()
-            ...         self.handle = self.relu.register_backward_hook(backward_hook_fn)
-            ...     def construct(self, x):
-            ...         x = x + x
-            ...         x = self.relu(x)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
-            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            backward output:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
-        """
-        return add_hook(self._backward_hooks, hook_fn, "register_backward_hook")
-
     def recompute(self, **kwargs):
         """Recompute this Cell's activations in the backward pass (``jax.checkpoint``).
 
@@ -798,55 +563,6 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         object.__setattr__(self, "_recompute_policy", kwargs.get("policy") or True)
         _core.bump_structure_version()
         return self
-
-    # -- mixed precision facade ---------------------------------------------------------------
-    def to_float(self, dst_type):
-        """Run this Cell and its children in ``dst_type`` (float16, bfloat16 or float32).
-
-        Raises:
-            ValueError: If ``dst_type`` is not float16, bfloat16 or float32.
-        """
-        if dst_type not in (_dtype.float16, _dtype.bfloat16, _dtype.float32):
-            raise ValueError(
-                f"For 'to_float', 'dst_type' must be float16, bfloat16 or float32, but got "
-                f"{dst_type!r}."
-            )
-        for _, cell in self.cells_and_names():
-            object.__setattr__(cell, "_float_dtype", _dtype.to_dtype(dst_type))
-        self.add_flags_recursive(
-            fp16=dst_type == _dtype.float16,
-            fp32=dst_type == _dtype.float32,
-            bf16=dst_type == _dtype.bfloat16,
-        )
-        _core.bump_structure_version()
-        return self
-
-    @staticmethod
-    def _cast_inputs_to(inputs: tuple, dst_type) -> tuple:
-        np_dtype = _dtype.to_dtype(dst_type).np_dtype
-
-        def cast(x):
-            if isinstance(x, Tensor) and x.dtype.is_floating and x._value.dtype != np_dtype:
-                return wrap(x._value.astype(np_dtype))
-            return x
-
-        return tuple(cast(x) for x in inputs)
-
-    def cast_inputs(self, inputs, dst_type) -> tuple:
-        """Cast the floating Tensors among ``inputs`` to ``dst_type``."""
-        return self._cast_inputs_to(tuple(inputs), dst_type)
-
-    def auto_cast_inputs(self, inputs) -> tuple:
-        """Cast ``inputs`` to the dtype set by :meth:`to_float` (unchanged if none)."""
-        if self._float_dtype is None:
-            return tuple(inputs)
-        return self._cast_inputs_to(tuple(inputs), self._float_dtype)
-
-    def cast_param(self, param):
-        """The value of ``param`` in the dtype set by :meth:`to_float`."""
-        if self._float_dtype is None or not param.dtype.is_floating:
-            return param
-        return wrap(param._value.astype(self._float_dtype.np_dtype))
 
     # -- printing -----------------------------------------------------------------------------
     def extend_repr(self) -> str:
