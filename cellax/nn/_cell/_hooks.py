@@ -13,13 +13,11 @@ class CellHooksMixin:
     and ``register_backward_hook`` (mixed into :class:`Cell`)."""
 
     def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):
-
         return _custom_vjp.run_forward_pre_hooks(
             self, list(self._forward_pre_hooks.values()), args, kwargs
         )
 
     def _run_forward_hooks(self, args: tuple, out, kwargs: dict | None = None):
-
         hooks = list(self._forward_hooks.values())
         return _custom_vjp.run_forward_hooks(self, hooks, args, kwargs or {}, out)
 
