@@ -9,12 +9,15 @@ from ._primitive import prim_attr_register as prim_attr_register
 from ._primitive import primitive as primitive
 from .._transforms import GradOperation as GradOperation
 from ._math import *  # noqa: F403
+from ._elementwise import *  # noqa: F403
+from ._math_primitives import *  # noqa: F403
 from ._creation import *  # noqa: F403
 from ._shape import *  # noqa: F403
 from ._array import *  # noqa: F403
 from ._nn import *  # noqa: F403
 from ._state_ops import *  # noqa: F403
 from ._reduce import *  # noqa: F403
+from ._cumulative import *  # noqa: F403
 from ._index import *  # noqa: F403
 from ._random import *  # noqa: F403
 from ._linalg import *  # noqa: F403

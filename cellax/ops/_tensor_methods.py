@@ -10,7 +10,18 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from .._tensor import Tensor
-from . import _array, _creation, _index, _linalg, _math, _nn, _reduce, _shape
+from . import (
+    _array,
+    _creation,
+    _cumulative,
+    _elementwise,
+    _index,
+    _linalg,
+    _math,
+    _nn,
+    _reduce,
+    _shape,
+)
 from ._utils import arr, array, np_dtype, wrap
 
 
@@ -75,8 +86,8 @@ def _moment(fn):
 def _cumsum(self, axis=None, dtype=None, *, dim=None):
     axis = _pick(axis, dim)
     if axis is None:
-        return _reduce.cumsum(_shape.ravel(self), 0, dtype)
-    return _reduce.cumsum(self, axis, dtype)
+        return _cumulative.cumsum(_shape.ravel(self), 0, dtype)
+    return _cumulative.cumsum(self, axis, dtype)
 
 
 def _transpose(self, *axes):
@@ -198,11 +209,11 @@ _SAME_SIGNATURE = {
     "round": _math.round,
     "trunc": _math.trunc,
     "frac": _math.frac,
-    "clip": _math.clamp,
-    "clamp": _math.clamp,
-    "lerp": _math.lerp,
-    "addcmul": _math.addcmul,
-    "addcdiv": _math.addcdiv,
+    "clip": _elementwise.clamp,
+    "clamp": _elementwise.clamp,
+    "lerp": _elementwise.lerp,
+    "addcmul": _elementwise.addcmul,
+    "addcdiv": _elementwise.addcdiv,
     "maximum": _math.maximum,
     "minimum": _math.minimum,
     "eq": _math.eq,
@@ -225,9 +236,9 @@ _SAME_SIGNATURE = {
     "isnan": _math.isnan,
     "isinf": _math.isinf,
     "isfinite": _math.isfinite,
-    "isclose": _math.isclose,
-    "allclose": _math.allclose,
-    "nan_to_num": _math.nan_to_num,
+    "isclose": _elementwise.isclose,
+    "allclose": _elementwise.allclose,
+    "nan_to_num": _elementwise.nan_to_num,
     "logit": _math.logit,
     "xlogy": _math.xlogy,
     "hypot": _math.hypot,
@@ -239,16 +250,16 @@ _SAME_SIGNATURE = {
     "amax": _reduce.amax,
     "amin": _reduce.amin,
     "logsumexp": _reduce.logsumexp,
-    "cumprod": _reduce.cumprod,
-    "cummax": _reduce.cummax,
-    "cummin": _reduce.cummin,
+    "cumprod": _cumulative.cumprod,
+    "cummax": _cumulative.cummax,
+    "cummin": _cumulative.cummin,
     "median": _reduce.median,
     "count_nonzero": _reduce.count_nonzero,
     "nansum": _reduce.nansum,
     "nanmean": _reduce.nanmean,
     "trace": _reduce.trace,
     "diff": _reduce.diff,
-    "logcumsumexp": _reduce.logcumsumexp,
+    "logcumsumexp": _cumulative.logcumsumexp,
     "aminmax": _reduce.aminmax,
     "quantile": _reduce.quantile,
     # shape
