@@ -10,7 +10,6 @@ from ._frame import (
     Frame,
     Slot,
     SlotDiscovered,
-    bump_structure_version,
     commit,
     concrete,
     current_frame,
@@ -18,11 +17,19 @@ from ._frame import (
     read,
     read_master,
     run_in_frame,
-    structure_version,
     write,
 )
 from ._functional import guard_ids, guard_objects, is_array, slots_of, to_arrays
-from ._registry import HookDict, HookHandle, add_hook
+from ._registry import (
+    PARAM_HOOKS,
+    HookDict,
+    HookHandle,
+    Registry,
+    add_hook,
+    bump,
+    param_hook_epoch,
+    versioned,
+)
 
 __all__ = [
     "LOCAL",
@@ -31,7 +38,6 @@ __all__ = [
     "Frame",
     "Slot",
     "SlotDiscovered",
-    "bump_structure_version",
     "commit",
     "concrete",
     "current_frame",
@@ -39,7 +45,6 @@ __all__ = [
     "read",
     "read_master",
     "run_in_frame",
-    "structure_version",
     "write",
     "guard_ids",
     "guard_objects",
@@ -49,4 +54,9 @@ __all__ = [
     "HookDict",
     "HookHandle",
     "add_hook",
+    "PARAM_HOOKS",
+    "Registry",
+    "bump",
+    "param_hook_epoch",
+    "versioned",
 ]

@@ -25,8 +25,6 @@ __all__ = [
     "CastFrame",
     "read_master",
     "LOCAL",
-    "bump_structure_version",
-    "structure_version",
 ]
 
 
@@ -36,15 +34,6 @@ class _Local(threading.local):
 
 LOCAL = _Local()
 _local = LOCAL  # old private name
-_version = [0]
-
-
-def structure_version() -> int:
-    return _version[0]
-
-
-def bump_structure_version() -> None:
-    _version[0] += 1
 
 
 class Slot:

@@ -112,27 +112,38 @@ def _global_names(code: types.CodeType) -> tuple:
     return tuple(dict.fromkeys(names))
 
 
+def _contents(value, depth: int = 0):
+    """The guard of one root: its id, and for a list/tuple/dict also the ids of the items
+    that may hold state (a Cell appended to a closed-over list changes the guard)."""
+    if depth < 4 and type(value) in _CONTAINERS:
+        items = value.values() if type(value) is dict else value
+        return (id(value), *[_contents(v, depth + 1) for v in items if _may_hold_state(v)])
+    return id(value)
+
+
+_CONTAINERS = (list, tuple, dict)
+
+
+def _root(holder, name):
+    if name is None:
+        try:
+            return holder.cell_contents
+        except ValueError:
+            return None
+    return holder.get(name)
+
+
 def guard_ids(refs) -> tuple:
-    ids = []
-    for holder, name in refs:
-        if name is None:
-            try:
-                ids.append(id(holder.cell_contents))
-            except ValueError:
-                ids.append(0)
-        else:
-            ids.append(id(holder.get(name)))
-    return tuple(ids)
+    """Identity of everything ``refs`` (closure cells, global names) hold, containers deep."""
+    return tuple([_contents(_root(holder, name)) for holder, name in refs])
 
 
 def guard_objects(refs) -> list:
+    """The objects whose ids :func:`guard_ids` took (kept alive so ids are not reused)."""
     objects = []
     for holder, name in refs:
-        if name is None:
-            try:
-                objects.append(holder.cell_contents)
-            except ValueError:
-                objects.append(None)
-        else:
-            objects.append(holder.get(name))
+        value = _root(holder, name)
+        objects.append(value)
+        if type(value) in _CONTAINERS:
+            objects.append(list(value.values() if type(value) is dict else value))
     return objects

@@ -378,7 +378,7 @@ def tensor_register_hook(self, hook):
     """
     hooks = getattr(self, "_hooks", None)
     if hooks is None:
-        hooks = HookDict()
+        hooks = HookDict(_state.PARAM_HOOKS)
         self._hooks = hooks
     handle = add_hook(hooks, hook, "Tensor.register_hook")
     if isinstance(self, _state.Slot):

@@ -20,18 +20,17 @@ __all__ = ["jit"]
 
 
 class _Plan:
-    """What the roots of a jitted function hold: its slots and Cells (per guard + version).
+    """What the roots of a jitted function hold: its slots and Cells (per guard).
 
     ``keepalive`` holds the guarded objects so that their ids can not be reused by new objects
     while the plan exists.
     """
 
-    __slots__ = ("slots", "cells", "groups", "version", "keepalive")
+    __slots__ = ("slots", "cells", "groups", "keepalive")
 
-    def __init__(self, slots: dict, cells: dict, version: int, keepalive: list) -> None:
+    def __init__(self, slots: dict, cells: dict, keepalive: list) -> None:
         self.slots = slots
         self.cells = cells
-        self.version = version
         self.keepalive = keepalive
         self.groups: dict = {}
 
@@ -40,13 +39,16 @@ class _Group:
     """All compiled entries for one argument signature (tree structure + static leaves).
 
     ``leaves`` keeps the static leaves (dynamic positions hold None) to rebuild the call.
+    ``versions`` are the Cells' versions when the group was built: a Cell that changed since
+    (a child, Parameter, buffer or hook added or removed) makes the group stale.
     """
 
-    __slots__ = ("slots", "cells", "entries", "treedef", "leaves")
+    __slots__ = ("slots", "cells", "versions", "entries", "treedef", "leaves")
 
     def __init__(self, slots: list, cells: list, treedef, leaves: list) -> None:
         self.slots = slots
         self.cells = cells
+        self.versions = tuple([cell._version for cell in cells])
         self.treedef = treedef
         self.leaves = leaves
         self.entries: dict = {}
@@ -208,7 +210,7 @@ class _JitFunction:
                     if type(arg) is not Tensor:
                         break
                 else:
-                    entry = group.entries.get(tuple([cell.training for cell in group.cells]))
+                    entry = group.entries.get(_entry_key(group.cells))
                     if entry is not None:
                         return self._execute(
                             plan, len(args), group, entry, [arg._value for arg in args]
@@ -219,11 +221,14 @@ class _JitFunction:
         leaves, treedef, static, dynamic = self._flatten(args, kwargs)
         key = (treedef, tuple(static))
         group = plan.groups.get(key)
+        if group is not None and group.versions != tuple([c._version for c in group.cells]):
+            plan = self._new_plan()  # a Cell changed: find its slots and Cells again
+            group = None
         if group is None:
             group = plan.groups[key] = self._make_group(plan, leaves, static, treedef)
             if self._is_fast_signature(args, kwargs):
                 plan.groups[len(args)] = group
-        flags = tuple([cell.training for cell in group.cells])
+        flags = _entry_key(group.cells)
         entry = group.entries.get(flags)
         if entry is None:
             entry = group.entries[flags] = _Entry(self, group)
@@ -264,7 +269,7 @@ class _JitFunction:
                 entry = _Entry(self, group)
             except _WritesChanged:
                 entry = _Entry(self, group, also_written=entry.written)
-            group.entries[tuple([cell.training for cell in group.cells])] = entry
+            group.entries[_entry_key(group.cells)] = entry
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
     # -- building ----------------------------------------------------------------------------
@@ -272,16 +277,17 @@ class _JitFunction:
         refs = self._refs
         if refs is None:
             refs = self._refs = self._scan()[2]
-        ids = _state.guard_ids(refs)
-        version = _state.structure_version()
-        plan = self._plans.get(ids)
-        if plan is None or plan.version != version:
-            slots, cells, refs = self._scan()
-            self._refs = refs
-            ids = _state.guard_ids(refs)
-            plan = _Plan(slots, cells, version, _state.guard_objects(refs))
-            # one plan per guard: programs compiled for an older structure are dropped
-            self._plans[ids] = plan
+        plan = self._plans.get(_state.guard_ids(refs))
+        if plan is None:
+            plan = self._new_plan()
+        return plan
+
+    def _new_plan(self) -> _Plan:
+        slots, cells, refs = self._scan()
+        self._refs = refs
+        plan = _Plan(slots, cells, _state.guard_objects(refs))
+        # one plan per guard: programs compiled for an older structure are dropped
+        self._plans[_state.guard_ids(refs)] = plan
         return plan
 
     def _scan(self):
@@ -322,6 +328,12 @@ class _JitFunction:
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
 
+def _entry_key(cells) -> tuple:
+    """Which compiled program of a group applies: the Cells' training flags and versions, and
+    the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing)."""
+    return (_state.param_hook_epoch(), tuple([(cell.training, cell._version) for cell in cells]))
+
+
 def _is_leaf(x) -> bool:
     return isinstance(x, (Slot, _Static))
 
@@ -351,8 +363,12 @@ def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = 
     (donated) inputs and returns their new values, which are written back after each call:
     a train step that closes over a network and an optimizer updates them in place. Programs
     are cached by argument structure, shapes and dtypes, non-Tensor arguments (by value, Cells
-    by identity), the Parameters involved and the Cells' training flags. ``fn.trace_count``
-    counts traces.
+    by identity), the Parameters involved and the training flags and versions of the Cells
+    involved: adding, replacing or removing a Cell's child, Parameter, buffer or hook (by any
+    path: assignment, ``del``, ``pop``, ``clear``, ``insert_child_to_cell``, a hook handle's
+    ``remove()``) or calling ``recompute()``/``to_float()`` on it compiles again; changes to
+    unrelated Cells do not. Other Python attributes read while tracing (and a Parameter's
+    ``requires_grad``) are compile-time constants. ``fn.trace_count`` counts traces.
 
     Args:
         function (Callable): The function. Used as ``@jit`` or ``@jit(...)``.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from ... import _context, _core, _transforms
-from ..._core import HookDict
+from ..._core import HookDict, Registry, versioned
 from ..._errors import MSG_TRACER_LEAK, check_bool, check_type
 from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
 from ..._tensor import Tensor
@@ -82,6 +82,12 @@ class Cell(
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Cell.html
     """
 
+    # compile-relevant fields: assigning one bumps this Cell's version (see _core/_registry.py)
+    _recompute_policy = versioned(None)
+    _float_dtype = versioned(None)
+    _amp_output_dtype = versioned(None)
+    _version = 0  # written only by _core/_registry.py
+
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         if "cast" in cls.__dict__:
@@ -92,9 +98,9 @@ class Cell(
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None) -> None:
         setter = object.__setattr__
-        setter(self, "_params", OrderedDict())
-        setter(self, "_cells", OrderedDict())
-        setter(self, "_buffers", OrderedDict())
+        setter(self, "_params", Registry(self))
+        setter(self, "_cells", Registry(self))
+        setter(self, "_buffers", Registry(self))
         setter(self, "_non_persistent_buffers", set())
         setter(self, "_auto_prefix", check_bool("Cell", "auto_prefix", auto_prefix))
         setter(self, "_param_prefix", "")
@@ -103,16 +109,14 @@ class Cell(
         setter(self, "_flags", {})
         setter(self, "training", False)
         setter(self, "requires_grad", False)
-        setter(self, "_forward_pre_hooks", HookDict())
-        setter(self, "_forward_hooks", HookDict())
-        setter(self, "_backward_pre_hooks", HookDict())
-        setter(self, "_backward_hooks", HookDict())
-        setter(self, "_state_dict_pre_hooks", HookDict())
-        setter(self, "_state_dict_hooks", HookDict())
-        setter(self, "_load_state_dict_pre_hooks", HookDict())
-        setter(self, "_load_state_dict_post_hooks", HookDict())
-        setter(self, "_recompute_policy", None)
-        setter(self, "_float_dtype", None)
+        setter(self, "_forward_pre_hooks", HookDict(self))
+        setter(self, "_forward_hooks", HookDict(self))
+        setter(self, "_backward_pre_hooks", HookDict(self))
+        setter(self, "_backward_hooks", HookDict(self))
+        setter(self, "_state_dict_pre_hooks", HookDict(self))
+        setter(self, "_state_dict_hooks", HookDict(self))
+        setter(self, "_load_state_dict_pre_hooks", HookDict(self))
+        setter(self, "_load_state_dict_post_hooks", HookDict(self))
         setter(self, "_inputs", None)
         setter(self, "_jit_config", None)
         setter(self, "_graph_fn", None)
@@ -151,7 +155,6 @@ class Cell(
         elif isinstance(value, Buffer):
             self._forget(name)
             self._buffers[name] = value
-            _core.bump_structure_version()
         elif name in self._buffers and (value is None or isinstance(value, Tensor)):
             self._assign_buffer(name, value)
         elif name in self._params and isinstance(value, Tensor) and self._params[name] is not None:
@@ -179,7 +182,6 @@ class Cell(
                         f"or delete it first with 'del'."
                     )
                 table[name] = None
-                _core.bump_structure_version()
                 return
 
     def _set_parameter_tuple(self, params: ParameterTuple) -> None:
@@ -189,7 +191,6 @@ class Cell(
             if is_default_name(param.name):
                 param.name = f"{DEFAULT_NAME}${len(self._params) + 1}"
             self._params[param.name] = param
-        _core.bump_structure_version()
 
     def __delattr__(self, name: str) -> None:
         if not self._forget(name):
@@ -200,7 +201,6 @@ class Cell(
             if name in table:
                 del table[name]
                 self._non_persistent_buffers.discard(name)
-                _core.bump_structure_version()
                 return True
         if name in self.__dict__ and not name.startswith("_"):
             object.__delattr__(self, name)
@@ -211,7 +211,6 @@ class Cell(
             param.name = name
         self._forget(name)
         self._params[name] = param
-        _core.bump_structure_version()
 
     def _set_child(self, name: str, child: Cell) -> None:
         if child is self:
@@ -220,13 +219,11 @@ class Cell(
         if self._auto_prefix:
             child.update_parameters_name(name + ".")
         self._cells[name] = child
-        _core.bump_structure_version()
 
     def _assign_buffer(self, name: str, value) -> None:
         buffer = self._buffers[name]
         if value is None or buffer is None:
             self._buffers[name] = None if value is None else Buffer(value)
-            _core.bump_structure_version()
             return
         buffer._value = value._value
 
@@ -277,7 +274,6 @@ class Cell(
             )
         if param is None:
             self._params[param_name] = None
-            _core.bump_structure_version()
             return
         self._set_parameter(param_name, param)
 
@@ -309,7 +305,6 @@ class Cell(
         if child_cell is self:
             raise ValueError(f"For 'Cell', a Cell can not be its own child ('{child_name}').")
         self._cells[child_name] = child_cell
-        _core.bump_structure_version()
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         """Add a buffer: state that is saved in ``state_dict`` but not trained.
@@ -349,7 +344,6 @@ class Cell(
             self._non_persistent_buffers.discard(name)
         else:
             self._non_persistent_buffers.add(name)
-        _core.bump_structure_version()
 
     # -- traversal (every walk goes through cells_and_names) ---------------------------------
     def cells_and_names(self, cells=None, name_prefix: str = ""):
@@ -561,7 +555,6 @@ class Cell(
         if unknown:
             raise TypeError(f"For 'recompute', unexpected keyword arguments {sorted(unknown)}.")
         object.__setattr__(self, "_recompute_policy", kwargs.get("policy") or True)
-        _core.bump_structure_version()
         return self
 
     # -- printing -----------------------------------------------------------------------------

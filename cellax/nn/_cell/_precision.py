@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ... import _core, _dtype, _transforms
+from ... import _dtype, _transforms
 from ..._tensor import Tensor, wrap
 
 __all__ = ["CellPrecisionMixin"]
@@ -46,7 +46,6 @@ class CellPrecisionMixin:
             fp32=dst_type == _dtype.float32,
             bf16=dst_type == _dtype.bfloat16,
         )
-        _core.bump_structure_version()
         return self
 
     @staticmethod
