@@ -16,12 +16,12 @@ from .._tensor import wrap_tree as _to_tensors
 from ._control import call_if, call_with_param_dtype
 from ._grad import GradOperation, differentiate, grad, value_and_grad
 from ._jit import _JitFunction, jit
-from ._map import checkpoint_call, recompute, vmap
+from ._map import checkpoint_call, recompute, scan, vmap
 
 _differentiate = differentiate  # old private name
 
 __all__ = ["grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "recompute", "GradOperation"]
 # Public-internal names (used by nn/, not star-exported): call_if, call_with_param_dtype,
 # differentiate; the private aliases above keep older imports working.
-_INTERNAL = (call_if, call_with_param_dtype, differentiate, _JitFunction, _differentiate)
+_INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction, _differentiate)
 _ALIASES = (_CastFrame, _is_array, _scan_roots, _to_arrays, _to_tensors)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools as ft
 
 import jax
+import jax.numpy as jnp
 
 from .. import _core as _state
 from .._core import Frame
@@ -14,7 +15,7 @@ from .._core import to_arrays as _to_arrays
 from .._tensor import Tensor, unwrap
 from .._tensor import wrap_tree as _to_tensors
 
-__all__ = ["vmap", "checkpoint_call", "recompute"]
+__all__ = ["vmap", "checkpoint_call", "recompute", "scan"]
 
 
 def vmap(fn, in_axes=0, out_axes=0):
@@ -125,3 +126,61 @@ def recompute(
     else:
         _scan_roots(block, slots, {}, [], set())
     return checkpoint_call(block, list(slots.values()), args, kwargs)
+
+
+def scan(fn, per_block: list, x, policy=None, api: str = "ScanCell", name: str = "block"):
+    """Run ``x = fn(x)`` once per block as one ``lax.scan`` over the blocks' stacked slots.
+
+    ``per_block[i]`` lists block ``i``'s slots, in the same order for every block; ``fn`` is
+    traced once, reading ``per_block[0]`` as the values of the current block's slots. Slots it
+    writes are unstacked back into each block; writing any other slot is an error, and so is
+    returning a value whose structure, shapes or dtypes differ from ``x``. ``policy`` (True or
+    a ``jax.checkpoint_policies`` policy) recomputes each block in the backward pass.
+    """
+    template_slots = per_block[0]
+    owned = {id(slot) for slot in template_slots}
+    stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
+    carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
+    parent = _state.current_frame()
+    written: list = []
+
+    def body(carry, layer_values):
+        frame = Frame(template_slots, layer_values, parent)
+        with frame:
+            out = fn(jax.tree_util.tree_unflatten(carry_tree, carry))
+        items = frame.written_items()
+        foreign = [slot for slot, _ in items if id(slot) not in owned]
+        if foreign:
+            raise NotImplementedError(
+                f"For '{api}', a block may write only its own Parameters and buffers, but "
+                f"'{name}' wrote {foreign!r} (random ops such as Dropout "
+                f"draw from the global key): run such blocks in a Python loop."
+            )
+        written[:] = [slot for slot, _ in items]
+        out_leaves, out_tree = jax.tree_util.tree_flatten(out)
+        if out_tree != carry_tree or any(
+            not isinstance(o, (jax.Array, jax.core.Tracer))
+            or o.shape != c.shape
+            or o.dtype != c.dtype
+            for o, c in zip(out_leaves, carry)
+        ):
+            got = [
+                (tuple(getattr(o, "shape", ())), str(getattr(o, "dtype", type(o))))
+                for o in out_leaves
+            ]
+            raise ValueError(
+                f"For '{api}', each block must return a value with the structure, shapes "
+                f"and dtypes of its input x, but '{name}' maps "
+                f"{[(tuple(c.shape), str(c.dtype)) for c in carry]} to {got}."
+            )
+        return out_leaves, [frame.value_of(slot) for slot in written]
+
+    if policy is not None:
+        body = jax.checkpoint(body, policy=None if policy is True else policy, prevent_cse=False)
+    out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(per_block))
+    index = {id(slot): k for k, slot in enumerate(template_slots)}
+    for slot, values in zip(written, new_stacked):
+        k = index[id(slot)]
+        for i, slots in enumerate(per_block):
+            _state.write(slots[k], values[i])
+    return jax.tree_util.tree_unflatten(carry_tree, out_leaves)
