@@ -19,7 +19,19 @@ from ._frame import (
     run_in_frame,
     write,
 )
-from ._functional import guard_ids, guard_objects, is_array, slots_of, to_arrays
+from ._functional import (
+    Static,
+    Stateful,
+    WritesChanged,
+    combine,
+    functionalize,
+    guard_ids,
+    guard_objects,
+    is_array,
+    partition,
+    slots_of,
+    to_arrays,
+)
 from ._registry import (
     PARAM_HOOKS,
     HookDict,
@@ -46,6 +58,12 @@ __all__ = [
     "read_master",
     "run_in_frame",
     "write",
+    "Static",
+    "Stateful",
+    "WritesChanged",
+    "combine",
+    "functionalize",
+    "partition",
     "guard_ids",
     "guard_objects",
     "is_array",

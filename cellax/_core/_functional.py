@@ -1,8 +1,10 @@
-"""What counts as an array, and which slots and Cells a callable reaches.
+"""The functional protocol every transform shares, and what counts as an array.
 
-Every transform shares these: ``is_array`` decides the dynamic leaves of a call, ``to_arrays``
-turns outputs into arrays, and ``slots_of`` walks closures, globals, bound ``self`` and
-containers to find the slots (Parameters, buffers) and Cells a function can touch.
+``functionalize`` turns a stateful callable into ``(values, *args) -> (out, new_values)`` run
+in a frame; ``partition``/``combine`` split a call's arguments into array leaves and a
+hashable static part; ``is_array`` decides which leaves are dynamic and ``to_arrays`` turns
+outputs into arrays; ``slots_of`` walks closures, globals, bound ``self`` and containers to
+find the slots (Parameters, buffers) and Cells a function can touch.
 """
 
 from __future__ import annotations
@@ -14,9 +16,22 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._frame import Slot
+from . import _frame
+from ._frame import Frame, Slot
 
-__all__ = ["is_array", "to_arrays", "slots_of", "guard_ids", "guard_objects"]
+__all__ = [
+    "is_array",
+    "to_arrays",
+    "slots_of",
+    "guard_ids",
+    "guard_objects",
+    "functionalize",
+    "Stateful",
+    "WritesChanged",
+    "partition",
+    "combine",
+    "Static",
+]
 
 
 def is_array(x) -> bool:
@@ -147,3 +162,111 @@ def guard_objects(refs) -> list:
         if type(value) in _CONTAINERS:
             objects.append(list(value.values() if type(value) is dict else value))
     return objects
+
+
+# -- the functional protocol ------------------------------------------------------------------
+class WritesChanged(BaseException):
+    """A second trace of one :class:`Stateful` wrote other slots than the first."""
+
+
+class Stateful:
+    """``fn`` as a pure function of slot values: see :func:`functionalize`."""
+
+    __slots__ = ("fn", "slots", "frame", "returns", "written")
+
+    def __init__(self, fn, slots=(), frame=None, returns=None) -> None:
+        self.fn = fn
+        self.slots = list(slots)
+        self.frame = frame or Frame
+        self.returns = returns
+        self.written: list | None = None
+
+    def __call__(self, values, *args, **kwargs):
+        frame = self.frame(self.slots, values, _frame.current_frame())
+        with frame:
+            out = self.fn(*args, **kwargs)
+        written = list(frame.written.values())
+        if self.written is not None and [id(s) for s in written] != [id(s) for s in self.written]:
+            raise WritesChanged(written)
+        self.written = written
+        returned = self.returns if self.returns is not None else written
+        return out, [frame.value_of(slot) for slot in returned]
+
+    def commit(self, new_values, how=None) -> None:
+        """Write ``new_values`` (of :attr:`written`) one level up; ``how(slot, new, old)``
+        computes the value to write (a cast, a ``where``) when given."""
+        for slot, new in zip(self.written or (), new_values):
+            if how is not None:
+                new = how(slot, new, _frame.read(slot))
+            _frame.write(slot, new)
+
+
+def functionalize(fn, slots=(), frame=None, returns=None) -> Stateful:
+    """Turn stateful ``fn`` into ``stateful(values, *args, **kwargs) -> (out, new_values)``.
+
+    ``values`` are the values of ``slots`` in this trace; any other slot is read through the
+    caller's frame (``Frame``) or reported (``DiscoveringFrame``). ``frame(slots, values,
+    parent)`` builds the frame (default ``Frame``). ``new_values`` are those of
+    ``returns`` (default: the slots the call wrote, ``stateful.written``, in write order).
+    The call is pure, so it can run inside any JAX transform; ``stateful.commit(new_values)``
+    writes the results one level up afterwards. Every trace must write the same slots, else
+    :class:`WritesChanged` (custom_vjp, checkpoint and scan may trace twice).
+    """
+    return Stateful(fn, slots, frame, returns)
+
+
+class _Hole:
+    """Marks where a dynamic leaf was taken out of a tree (hashable, equal to every hole)."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Hole)
+
+    def __repr__(self) -> str:
+        return "_"
+
+
+HOLE = _Hole()
+
+
+class Static:
+    """The static part of a tree: its treedef and its non-array leaves (arrays are holes)."""
+
+    __slots__ = ("treedef", "leaves", "_hash")
+
+    def __init__(self, treedef, leaves: tuple) -> None:
+        self.treedef = treedef
+        self.leaves = leaves
+        self._hash = None
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.treedef, self.leaves))
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, Static)
+            and self.treedef == other.treedef
+            and self.leaves == other.leaves
+        )
+
+
+def partition(tree, predicate=is_array, is_leaf=None):
+    """Split ``tree`` into ``(dynamic, static)``: the leaves for which ``predicate`` holds,
+    and a hashable :class:`Static` with the rest; :func:`combine` puts them back."""
+    leaves, treedef = jax.tree_util.tree_flatten(tree, is_leaf=is_leaf)
+    dynamic = [leaf for leaf in leaves if predicate(leaf)]
+    static = tuple(HOLE if predicate(leaf) else leaf for leaf in leaves)
+    return dynamic, Static(treedef, static)
+
+
+def combine(dynamic, static: Static):
+    """The tree :func:`partition` split, with ``dynamic`` leaves in the holes."""
+    it = iter(dynamic)
+    leaves = [next(it) if leaf is HOLE else leaf for leaf in static.leaves]
+    return jax.tree_util.tree_unflatten(static.treedef, leaves)

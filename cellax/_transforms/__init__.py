@@ -14,13 +14,25 @@ from .._core import slots_of as _scan_roots
 from .._core import to_arrays as _to_arrays
 from .._tensor import wrap_tree as _to_tensors
 from ._control import call_if, call_with_param_dtype
+from ._functional_call import functional_call, load_state, state
 from ._grad import GradOperation, differentiate, grad, value_and_grad
 from ._jit import _JitFunction, jit
 from ._map import checkpoint_call, recompute, scan, vmap
 
 _differentiate = differentiate  # old private name
 
-__all__ = ["grad", "value_and_grad", "jit", "vmap", "checkpoint_call", "recompute", "GradOperation"]
+__all__ = [
+    "grad",
+    "value_and_grad",
+    "jit",
+    "vmap",
+    "checkpoint_call",
+    "recompute",
+    "GradOperation",
+    "functional_call",
+    "state",
+    "load_state",
+]
 # Public-internal names (used by nn/, not star-exported): call_if, call_with_param_dtype,
 # differentiate; the private aliases above keep older imports working.
 _INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction, _differentiate)

@@ -7,7 +7,6 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _core as _state
-from .._core import Frame
 from .._tensor import unwrap
 from .._core import CastFrame as _CastFrame
 from .._core import read_master as _read_master
@@ -23,12 +22,17 @@ def call_with_param_dtype(fn, dtype, args, kwargs):
     dtype; values written inside are cast back to the master dtype when committed.
     """
     parent = _state.current_frame()
-    frame = _CastFrame(np.dtype(dtype) if dtype is not None else None, parent)
-    with frame:
-        out = fn(*args, **kwargs)
-    for slot, value in frame.written_items():
+    np_dtype = np.dtype(dtype) if dtype is not None else None
+    stateful = _state.functionalize(
+        fn, frame=lambda slots, values, parent: _CastFrame(np_dtype, parent)
+    )
+    out, new_values = stateful((), *args, **kwargs)
+
+    def to_master(slot, new, old):
         master = _read_master(parent, slot)
-        _state.write(slot, value.astype(master.dtype) if value.dtype != master.dtype else value)
+        return new.astype(master.dtype) if new.dtype != master.dtype else new
+
+    stateful.commit(new_values, how=to_master)
     return out
 
 
@@ -42,11 +46,8 @@ def call_if(cond, fn, *args, **kwargs):
     condition = unwrap(cond)
     if not _state.is_tracer(condition) and _state.current_frame() is None:
         return fn(*args, **kwargs) if bool(np.asarray(condition)) else None
-    frame = Frame(parent=_state.current_frame())
-    with frame:
-        out = fn(*args, **kwargs)
+    stateful = _state.functionalize(fn)
+    out, new_values = stateful((), *args, **kwargs)
     condition = jnp.asarray(condition).reshape(())
-    for slot, new in frame.written_items():
-        old = _state.read(slot)
-        _state.write(slot, jnp.where(condition, new, old))
+    stateful.commit(new_values, how=lambda slot, new, old: jnp.where(condition, new, old))
     return out

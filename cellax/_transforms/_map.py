@@ -8,8 +8,6 @@ import jax
 import jax.numpy as jnp
 
 from .. import _core as _state
-from .._core import Frame
-from .._core import is_array as _is_array
 from .._core import slots_of as _scan_roots
 from .._core import to_arrays as _to_arrays
 from .._tensor import Tensor, unwrap
@@ -33,22 +31,12 @@ def vmap(fn, in_axes=0, out_axes=0):
 
     @ft.wraps(fn)
     def batched(*args):
-        parent = _state.current_frame()
-        written: list = []
-
-        def pure(*call_args):
-            frame = Frame(parent=parent)
-            with frame:
-                out = fn(*_to_tensors(call_args))
-            items = frame.written_items()
-            written[:] = [slot for slot, _ in items]
-            return _to_arrays(out), [value for _, value in items]
-
+        stateful = _state.functionalize(lambda *call_args: _to_arrays(fn(*_to_tensors(call_args))))
         axes = in_axes if isinstance(in_axes, (tuple, list)) else in_axes
-        out, new_values = jax.vmap(pure, in_axes=axes, out_axes=(out_axes, None))(
-            *[unwrap(a) if isinstance(a, Tensor) else a for a in args]
-        )
-        _state.commit(zip(written, new_values))
+        out, new_values = jax.vmap(
+            lambda *call_args: stateful((), *call_args), in_axes=axes, out_axes=(out_axes, None)
+        )(*[unwrap(a) if isinstance(a, Tensor) else a for a in args])
+        stateful.commit(new_values)
         return _to_tensors(out)
 
     return batched
@@ -59,27 +47,16 @@ def checkpoint_call(fn, slots, args, kwargs, policy=None):
 
     Intermediate values are recomputed in the backward pass instead of stored.
     """
-    parent = _state.current_frame()
     values = [_state.read(slot) for slot in slots]
-    leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
-    is_dynamic = [_is_array(leaf) for leaf in leaves]
-    dynamic = [leaf for leaf, d in zip(leaves, is_dynamic) if d]
-    written: list = []
+    dynamic, static = _state.partition((args, kwargs))
+    stateful = _state.functionalize(lambda a, k: _to_arrays(fn(*a, **k)), slots)
 
     @ft.partial(jax.checkpoint, policy=policy, prevent_cse=True)
     def pure(values, dynamic):
-        it = iter(dynamic)
-        call_leaves = [next(it) if d else leaf for d, leaf in zip(is_dynamic, leaves)]
-        call_args, call_kwargs = jax.tree_util.tree_unflatten(treedef, call_leaves)
-        frame = Frame(slots, values, parent)
-        with frame:
-            out = fn(*call_args, **call_kwargs)
-        items = frame.written_items()
-        written[:] = [slot for slot, _ in items]
-        return _to_arrays(out), [value for _, value in items]
+        return stateful(values, *_state.combine(dynamic, static))
 
     out, new_values = pure(values, dynamic)
-    _state.commit(zip(written, new_values))
+    stateful.commit(new_values)
     return _to_tensors(out)
 
 
@@ -141,22 +118,19 @@ def scan(fn, per_block: list, x, policy=None, api: str = "ScanCell", name: str =
     owned = {id(slot) for slot in template_slots}
     stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
     carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
-    parent = _state.current_frame()
-    written: list = []
+    stateful = _state.functionalize(
+        lambda carry: fn(jax.tree_util.tree_unflatten(carry_tree, carry)), template_slots
+    )
 
     def body(carry, layer_values):
-        frame = Frame(template_slots, layer_values, parent)
-        with frame:
-            out = fn(jax.tree_util.tree_unflatten(carry_tree, carry))
-        items = frame.written_items()
-        foreign = [slot for slot, _ in items if id(slot) not in owned]
+        out, new_values = stateful(layer_values, carry)
+        foreign = [slot for slot in stateful.written if id(slot) not in owned]
         if foreign:
             raise NotImplementedError(
                 f"For '{api}', a block may write only its own Parameters and buffers, but "
                 f"'{name}' wrote {foreign!r} (random ops such as Dropout "
                 f"draw from the global key): run such blocks in a Python loop."
             )
-        written[:] = [slot for slot, _ in items]
         out_leaves, out_tree = jax.tree_util.tree_flatten(out)
         if out_tree != carry_tree or any(
             not isinstance(o, (jax.Array, jax.core.Tracer))
@@ -173,13 +147,13 @@ def scan(fn, per_block: list, x, policy=None, api: str = "ScanCell", name: str =
                 f"and dtypes of its input x, but '{name}' maps "
                 f"{[(tuple(c.shape), str(c.dtype)) for c in carry]} to {got}."
             )
-        return out_leaves, [frame.value_of(slot) for slot in written]
+        return out_leaves, new_values
 
     if policy is not None:
         body = jax.checkpoint(body, policy=None if policy is True else policy, prevent_cse=False)
     out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(per_block))
     index = {id(slot): k for k, slot in enumerate(template_slots)}
-    for slot, values in zip(written, new_stacked):
+    for slot, values in zip(stateful.written or (), new_stacked):
         k = index[id(slot)]
         for i, slots in enumerate(per_block):
             _state.write(slots[k], values[i])
