@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 import cellax as ms
-from cellax import Parameter, Tensor, _ckpt_format, _serialization, nn, ops
+from cellax import Parameter, Tensor, nn, ops
+from cellax._serialization import _format as _ckpt_format
+from cellax._serialization import _save as _serialization_save
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -643,13 +645,13 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
     net = nn.Dense(2, 1)
     ms.load_param_into_net(net, _dense_params(1.0))
     release = threading.Event()
-    original = _serialization._write_file
+    original = _serialization_save._write_file
 
     def slow_write(*args):
         assert release.wait(30)  # training changes the Parameters before the write starts
         original(*args)
 
-    monkeypatch.setattr(_serialization, "_write_file", slow_write)
+    monkeypatch.setattr(_serialization_save, "_write_file", slow_write)
 
     @ms.jit
     def step():
@@ -662,7 +664,7 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
         step()  # donates (deletes) the arrays the snapshot was taken from
     assert ms.async_ckpt_thread_status()
     release.set()
-    _serialization._wait_async_save()
+    _serialization_save._wait_async_save()
     assert not ms.async_ckpt_thread_status()
     loaded = ms.load_checkpoint(path)
     np.testing.assert_array_equal(loaded["weight"].asnumpy(), [[1.0, 1.0]])
@@ -673,7 +675,7 @@ def test_async_save_error_is_raised_by_next_save(tmp_path, monkeypatch):
     def broken(*args):
         raise OSError("no space left (simulated)")
 
-    monkeypatch.setattr(_serialization, "_write_file", broken)
+    monkeypatch.setattr(_serialization_save, "_write_file", broken)
     ms.save_checkpoint(nn.Dense(2, 1), str(tmp_path / "a.ckpt"), async_save="thread")
     monkeypatch.undo()
     with pytest.raises(RuntimeError, match="previous asynchronous save of .*a.ckpt' failed"):

@@ -15,6 +15,7 @@ from ._normalization import *  # noqa: F403
 from ._dropout import *  # noqa: F403
 from ._embedding import *  # noqa: F403
 from ._rnn import *  # noqa: F403
+from ._attention import *  # noqa: F403
 from ._transformer import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._optimizer import *  # noqa: F403

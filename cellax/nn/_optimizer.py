@@ -20,7 +20,6 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _state
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
@@ -213,7 +212,6 @@ class Optimizer(Cell):
         while key in self._params and self._params[key] is not param:
             key = "_" + key
         self._params[key] = param
-        _state.bump_structure_version()
 
     def _clone_state(self, prefix: str, init=0.0) -> ParameterTuple:
         """One slot per parameter, named ``prefix.<param name>``, filled with ``init``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .._errors import check_bool, check_type
+from ..._errors import check_bool, check_type
 
 __all__ = ["CellAccessMixin"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 
-from .._errors import check_bool, check_int
+from ..._errors import check_bool, check_int
 
 __all__ = ["CellParallelMixin"]
 

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .. import _context, _dtype, _state
-from .._errors import MSG_TRACER_LEAK, check_bool, check_type
-from .._hooks import HookDict, add_hook
-from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
-from .._tensor import Tensor, wrap
-from .. import _transforms
-from ._cell_access import CellAccessMixin
-from ._cell_compile import CellCompileMixin
-from ._cell_parallel import CellParallelMixin
-from ._cell_state import CellStateMixin, IncompatibleKeys
+from ... import _context, _core, _transforms
+from ..._core import HookDict, Registry, versioned
+from ..._errors import MSG_TRACER_LEAK, check_bool, check_type
+from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
+from ..._tensor import Tensor
+from ..._transforms import _custom_vjp
+from ._access import CellAccessMixin
+from ._compile import CellCompileMixin
+from ._hooks import CellHooksMixin
+from ._parallel import CellParallelMixin
+from ._precision import CellPrecisionMixin
+from ._state_dict import CellStateMixin, IncompatibleKeys
 
 __all__ = ["Cell", "IncompatibleKeys"]
 
@@ -45,7 +47,13 @@ class CellType(type):
 
 
 class Cell(
-    CellAccessMixin, CellStateMixin, CellCompileMixin, CellParallelMixin, metaclass=CellType
+    CellAccessMixin,
+    CellStateMixin,
+    CellCompileMixin,
+    CellParallelMixin,
+    CellHooksMixin,
+    CellPrecisionMixin,
+    metaclass=CellType,
 ):
     """The base class of every network and layer (``mindspore.nn.Cell``).
 
@@ -74,6 +82,12 @@ class Cell(
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.Cell.html
     """
 
+    # compile-relevant fields: assigning one bumps this Cell's version (see _core/_registry.py)
+    _recompute_policy = versioned(None)
+    _float_dtype = versioned(None)
+    _amp_output_dtype = versioned(None)
+    _version = 0  # written only by _core/_registry.py
+
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         if "cast" in cls.__dict__:
@@ -84,9 +98,9 @@ class Cell(
 
     def __init__(self, auto_prefix: bool = True, flags: dict | None = None) -> None:
         setter = object.__setattr__
-        setter(self, "_params", OrderedDict())
-        setter(self, "_cells", OrderedDict())
-        setter(self, "_buffers", OrderedDict())
+        setter(self, "_params", Registry(self))
+        setter(self, "_cells", Registry(self))
+        setter(self, "_buffers", Registry(self))
         setter(self, "_non_persistent_buffers", set())
         setter(self, "_auto_prefix", check_bool("Cell", "auto_prefix", auto_prefix))
         setter(self, "_param_prefix", "")
@@ -95,16 +109,14 @@ class Cell(
         setter(self, "_flags", {})
         setter(self, "training", False)
         setter(self, "requires_grad", False)
-        setter(self, "_forward_pre_hooks", HookDict())
-        setter(self, "_forward_hooks", HookDict())
-        setter(self, "_backward_pre_hooks", HookDict())
-        setter(self, "_backward_hooks", HookDict())
-        setter(self, "_state_dict_pre_hooks", HookDict())
-        setter(self, "_state_dict_hooks", HookDict())
-        setter(self, "_load_state_dict_pre_hooks", HookDict())
-        setter(self, "_load_state_dict_post_hooks", HookDict())
-        setter(self, "_recompute_policy", None)
-        setter(self, "_float_dtype", None)
+        setter(self, "_forward_pre_hooks", HookDict(self))
+        setter(self, "_forward_hooks", HookDict(self))
+        setter(self, "_backward_pre_hooks", HookDict(self))
+        setter(self, "_backward_hooks", HookDict(self))
+        setter(self, "_state_dict_pre_hooks", HookDict(self))
+        setter(self, "_state_dict_hooks", HookDict(self))
+        setter(self, "_load_state_dict_pre_hooks", HookDict(self))
+        setter(self, "_load_state_dict_post_hooks", HookDict(self))
         setter(self, "_inputs", None)
         setter(self, "_jit_config", None)
         setter(self, "_graph_fn", None)
@@ -143,7 +155,6 @@ class Cell(
         elif isinstance(value, Buffer):
             self._forget(name)
             self._buffers[name] = value
-            _state.bump_structure_version()
         elif name in self._buffers and (value is None or isinstance(value, Tensor)):
             self._assign_buffer(name, value)
         elif name in self._params and isinstance(value, Tensor) and self._params[name] is not None:
@@ -151,7 +162,7 @@ class Cell(
         elif name in self._params or name in self._cells or name in self._buffers:
             self._replace_registered(name, value)
         else:
-            if isinstance(value, Tensor) and _state.is_tracer(value._value):
+            if isinstance(value, Tensor) and _core.is_tracer(value._value):
                 raise AttributeError(MSG_TRACER_LEAK.format(cell=type(self).__name__, name=name))
             if isinstance(value, ParameterTuple):
                 self._set_parameter_tuple(value)
@@ -171,7 +182,6 @@ class Cell(
                         f"or delete it first with 'del'."
                     )
                 table[name] = None
-                _state.bump_structure_version()
                 return
 
     def _set_parameter_tuple(self, params: ParameterTuple) -> None:
@@ -181,7 +191,6 @@ class Cell(
             if is_default_name(param.name):
                 param.name = f"{DEFAULT_NAME}${len(self._params) + 1}"
             self._params[param.name] = param
-        _state.bump_structure_version()
 
     def __delattr__(self, name: str) -> None:
         if not self._forget(name):
@@ -192,7 +201,6 @@ class Cell(
             if name in table:
                 del table[name]
                 self._non_persistent_buffers.discard(name)
-                _state.bump_structure_version()
                 return True
         if name in self.__dict__ and not name.startswith("_"):
             object.__delattr__(self, name)
@@ -203,7 +211,6 @@ class Cell(
             param.name = name
         self._forget(name)
         self._params[name] = param
-        _state.bump_structure_version()
 
     def _set_child(self, name: str, child: Cell) -> None:
         if child is self:
@@ -212,13 +219,11 @@ class Cell(
         if self._auto_prefix:
             child.update_parameters_name(name + ".")
         self._cells[name] = child
-        _state.bump_structure_version()
 
     def _assign_buffer(self, name: str, value) -> None:
         buffer = self._buffers[name]
         if value is None or buffer is None:
             self._buffers[name] = None if value is None else Buffer(value)
-            _state.bump_structure_version()
             return
         buffer._value = value._value
 
@@ -269,7 +274,6 @@ class Cell(
             )
         if param is None:
             self._params[param_name] = None
-            _state.bump_structure_version()
             return
         self._set_parameter(param_name, param)
 
@@ -301,7 +305,6 @@ class Cell(
         if child_cell is self:
             raise ValueError(f"For 'Cell', a Cell can not be its own child ('{child_name}').")
         self._cells[child_name] = child_cell
-        _state.bump_structure_version()
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         """Add a buffer: state that is saved in ``state_dict`` but not trained.
@@ -341,7 +344,6 @@ class Cell(
             self._non_persistent_buffers.discard(name)
         else:
             self._non_persistent_buffers.add(name)
-        _state.bump_structure_version()
 
     # -- traversal (every walk goes through cells_and_names) ---------------------------------
     def cells_and_names(self, cells=None, name_prefix: str = ""):
@@ -422,7 +424,7 @@ class Cell(
             for value in cell.__dict__.values():
                 if isinstance(value, (tuple, list)):
                     for item in value:
-                        if isinstance(item, _state.Slot):
+                        if isinstance(item, _core.Slot):
                             slots.setdefault(id(item), item)
 
     # -- modes and flags ----------------------------------------------------------------------
@@ -501,7 +503,7 @@ class Cell(
     def __call__(self, *args, **kwargs):
         if self._inputs is not None:
             self._check_inputs(args)
-        if _context.get_mode() == _context.GRAPH_MODE and _state.current_frame() is None:
+        if _context.get_mode() == _context.GRAPH_MODE and _core.current_frame() is None:
             return self._graph_function()(*args, **kwargs)
         return self._run(*args, **kwargs)
 
@@ -513,30 +515,11 @@ class Cell(
             args = self._cast_inputs_to(args, self._float_dtype)
             call = self._construct_in_float_dtype
         if self._backward_hooks or self._backward_pre_hooks:
-            from .._hook_ops import run_with_backward_hooks
-
-            out = run_with_backward_hooks(self, call, args, kwargs)
+            out = _custom_vjp.run_with_backward_hooks(self, call, args, kwargs)
         else:
             out = call(*args, **kwargs)
         if self._forward_hooks:
             out = self._run_forward_hooks(args, out, kwargs)
-        return out
-
-    def _construct_in_float_dtype(self, *args, **kwargs):
-        # to_float / amp: Parameters are read in the Cell's dtype, masters stay float32
-        dtype = self._float_dtype.np_dtype
-        out = _transforms.call_with_param_dtype(self._construct_call, dtype, args, kwargs)
-        output_dtype = self.__dict__.get("_amp_output_dtype")
-        if output_dtype is not None:
-            out = self._cast_outputs_to(out, output_dtype.np_dtype)
-        return out
-
-    @staticmethod
-    def _cast_outputs_to(out, np_dtype):
-        if isinstance(out, (tuple, list)):
-            return type(out)(Cell._cast_outputs_to(item, np_dtype) for item in out)
-        if isinstance(out, Tensor) and out.dtype.is_floating and out._value.dtype != np_dtype:
-            return wrap(out._value.astype(np_dtype))
         return out
 
     def _construct_call(self, *args, **kwargs):
@@ -555,237 +538,8 @@ class Cell(
 
     def _construct_plain(self, *args, **kwargs):
         if "bprop" in type(self).__dict__ or hasattr(type(self), "bprop"):
-            from .._hook_ops import run_with_bprop
-
-            return run_with_bprop(self, args, kwargs)
+            return _custom_vjp.run_with_bprop(self, args, kwargs)
         return self.construct(*args, **kwargs)
-
-    def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):
-        from .._hook_ops import run_forward_pre_hooks
-
-        return run_forward_pre_hooks(self, list(self._forward_pre_hooks.values()), args, kwargs)
-
-    def _run_forward_hooks(self, args: tuple, out, kwargs: dict | None = None):
-        from .._hook_ops import run_forward_hooks
-
-        hooks = list(self._forward_hooks.values())
-        return run_forward_hooks(self, hooks, args, kwargs or {}, out)
-
-    def register_forward_pre_hook(
-        self, hook_fn, *, prepend: bool = False, with_kwargs: bool = False
-    ):
-        """Register a hook that runs before ``construct`` and may replace its inputs.
-
-        ``hook_fn(cell, inputs) -> None or new inputs``; with ``with_kwargs=True``,
-        ``hook_fn(cell, inputs, kwargs) -> None or (new inputs, new kwargs)``. ``inputs`` is the
-        tuple of positional inputs; a returned non-tuple becomes a 1-tuple. Ops the hook applies
-        to the inputs are differentiated too; returning new data (not computed from the inputs)
-        stops the gradient there. They lie outside this Cell's backward hooks.
-
-        Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores hooks): the hook is traced.
-        A hook returning new inputs computed with cellax ops becomes part of the compiled
-        program (its printing happens once, at trace time). A hook that returns None only
-        observes: it runs at every call with the real values (``jax.debug.callback``).
-
-        Args:
-            hook_fn (function): The hook.
-            prepend (bool): Run it before the hooks already registered. Default: ``False``.
-            with_kwargs (bool): Pass and return the keyword inputs too. Default: ``False``.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def forward_pre_hook_fn(cell, inputs):
-            ...     print("forward inputs: ", inputs)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.mul = nn.MatMul()
-            ...         self.handle = self.mul.register_forward_pre_hook(forward_pre_hook_fn)
-            ...     def construct(self, x, y):
-            ...         x = x + x
-            ...         x = self.mul(x, y)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
-            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
-        """
-        from .._hook_ops import add_cell_hook
-
-        return add_cell_hook(
-            self._forward_pre_hooks, hook_fn, "register_forward_pre_hook", prepend, with_kwargs
-        )
-
-    def register_forward_hook(
-        self,
-        hook_fn,
-        *,
-        prepend: bool = False,
-        with_kwargs: bool = False,
-        always_call: bool = False,
-    ):
-        """Register a hook that runs after ``construct`` and may replace its output.
-
-        ``hook_fn(cell, inputs, output) -> None or new output``; with ``with_kwargs=True``,
-        ``hook_fn(cell, inputs, kwargs, output)``. Ops the hook applies to the output are
-        differentiated too (outside this Cell's backward hooks); returning new data stops the
-        gradient. Under ``cellax.jit`` / GRAPH_MODE it behaves like
-        :meth:`register_forward_pre_hook`: replacing hooks are traced, observing hooks run at
-        every call with real values.
-
-        Args:
-            hook_fn (function): The hook.
-            prepend (bool): Run it before the hooks already registered. Default: ``False``.
-            with_kwargs (bool): Pass the keyword inputs too. Default: ``False``.
-            always_call (bool): Accepted for compatibility. Default: ``False``.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def forward_hook_fn(cell, inputs, output):
-            ...     print("forward inputs: ", inputs)
-            ...     print("forward output: ", output)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.mul = nn.MatMul()
-            ...         self.handle = self.mul.register_forward_hook(forward_hook_fn)
-            ...     def construct(self, x, y):
-            ...         x = x + x
-            ...         x = self.mul(x, y)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
-            forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
-            forward output:  2.0
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
-Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
-        """
-        from .._hook_ops import add_cell_hook
-
-        if not isinstance(always_call, bool):
-            raise TypeError(
-                f"For 'register_forward_hook', 'always_call' must be a bool, but got "
-                f"{always_call!r}."
-            )
-        return add_cell_hook(
-            self._forward_hooks, hook_fn, "register_forward_hook", prepend, with_kwargs
-        )
-
-    def register_backward_pre_hook(self, hook_fn):
-        """Register a hook that sees (and may replace) the gradient arriving at this Cell.
-
-        ``hook_fn(cell, grad_output) -> None or new grad_output``: ``grad_output`` is the tuple
-        of gradients of this Cell's floating outputs; a returned tuple of the same length and
-        shapes replaces it (a Tensor is accepted when there is one output). Runs during
-        ``grad``/``value_and_grad``. Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores
-        it) a hook that returns None runs at every call with the real gradients
-        (``jax.debug.callback``); a replacing hook is traced into the program.
-
-        Args:
-            hook_fn (function): The hook.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
-                structure other than None or one gradient per output.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def backward_pre_hook_fn(cell, grad_output):
-            ...     print("backward input: ", grad_output)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.relu = nn.ReLU()
-            ...         self.handle = self.relu.register_backward_pre_hook(backward_pre_hook_fn)
-            ...     def construct(self, x):
-            ...         x = x + x
-            ...         x = self.relu(x)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
-            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
-        """
-        return add_hook(self._backward_pre_hooks, hook_fn, "register_backward_pre_hook")
-
-    def register_backward_hook(self, hook_fn):
-        """Register a hook that sees (and may replace) the gradients of this Cell's inputs.
-
-        ``hook_fn(cell, grad_input, grad_output) -> None or new grad_input``: ``grad_input`` is
-        the tuple of gradients of the Cell's floating Tensor inputs, ``grad_output`` those of
-        its outputs (after backward pre hooks). A returned tuple with one gradient per input
-        replaces ``grad_input`` (a Tensor is accepted for one input); several hooks chain.
-        Only the Cell's own computation lies between the two: ops added by forward (pre) hooks
-        are not included. Under ``cellax.jit`` / GRAPH_MODE it behaves like
-        :meth:`register_backward_pre_hook`.
-
-        Args:
-            hook_fn (function): The hook.
-
-        Returns:
-            A handle; ``handle.remove()`` unregisters the hook.
-
-        Raises:
-            TypeError: If ``hook_fn`` is not callable, or (during the backward pass) returns a
-                structure other than None or one gradient per input.
-
-        Examples:
-            >>> import numpy as np
-            >>> import cellax as ms
-            >>> from cellax import Tensor, nn, ops
-            >>> def backward_hook_fn(cell, grad_input, grad_output):
-            ...     print("backward input: ", grad_output)
-            ...     print("backward output: ", grad_input)
-            >>> class Net(nn.Cell):
-            ...     def __init__(self):
-            ...         super(Net, self).__init__()
-            ...         self.relu = nn.ReLU()
-            ...         self.handle = self.relu.register_backward_hook(backward_hook_fn)
-            ...     def construct(self, x):
-            ...         x = x + x
-            ...         x = self.relu(x)
-            ...         return x
-            >>> grad = ops.GradOperation(get_all=True)
-            >>> net = Net()
-            >>> output = grad(net)(Tensor(np.ones([1]).astype(np.float32)))
-            backward input:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            backward output:  (Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]),)
-            >>> print(output)
-            (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)
-        """
-        return add_hook(self._backward_hooks, hook_fn, "register_backward_hook")
 
     def recompute(self, **kwargs):
         """Recompute this Cell's activations in the backward pass (``jax.checkpoint``).
@@ -801,57 +555,7 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         if unknown:
             raise TypeError(f"For 'recompute', unexpected keyword arguments {sorted(unknown)}.")
         object.__setattr__(self, "_recompute_policy", kwargs.get("policy") or True)
-        _state.bump_structure_version()
         return self
-
-    # -- mixed precision facade ---------------------------------------------------------------
-    def to_float(self, dst_type):
-        """Run this Cell and its children in ``dst_type`` (float16, bfloat16 or float32).
-
-        Raises:
-            ValueError: If ``dst_type`` is not float16, bfloat16 or float32.
-        """
-        if dst_type not in (_dtype.float16, _dtype.bfloat16, _dtype.float32):
-            raise ValueError(
-                f"For 'to_float', 'dst_type' must be float16, bfloat16 or float32, but got "
-                f"{dst_type!r}."
-            )
-        for _, cell in self.cells_and_names():
-            object.__setattr__(cell, "_float_dtype", _dtype.to_dtype(dst_type))
-        self.add_flags_recursive(
-            fp16=dst_type == _dtype.float16,
-            fp32=dst_type == _dtype.float32,
-            bf16=dst_type == _dtype.bfloat16,
-        )
-        _state.bump_structure_version()
-        return self
-
-    @staticmethod
-    def _cast_inputs_to(inputs: tuple, dst_type) -> tuple:
-        np_dtype = _dtype.to_dtype(dst_type).np_dtype
-
-        def cast(x):
-            if isinstance(x, Tensor) and x.dtype.is_floating and x._value.dtype != np_dtype:
-                return wrap(x._value.astype(np_dtype))
-            return x
-
-        return tuple(cast(x) for x in inputs)
-
-    def cast_inputs(self, inputs, dst_type) -> tuple:
-        """Cast the floating Tensors among ``inputs`` to ``dst_type``."""
-        return self._cast_inputs_to(tuple(inputs), dst_type)
-
-    def auto_cast_inputs(self, inputs) -> tuple:
-        """Cast ``inputs`` to the dtype set by :meth:`to_float` (unchanged if none)."""
-        if self._float_dtype is None:
-            return tuple(inputs)
-        return self._cast_inputs_to(tuple(inputs), self._float_dtype)
-
-    def cast_param(self, param):
-        """The value of ``param`` in the dtype set by :meth:`to_float`."""
-        if self._float_dtype is None or not param.dtype.is_floating:
-            return param
-        return wrap(param._value.astype(self._float_dtype.np_dtype))
 
     # -- printing -----------------------------------------------------------------------------
     def extend_repr(self) -> str:

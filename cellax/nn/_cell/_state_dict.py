@@ -9,8 +9,8 @@ from collections.abc import Mapping
 import jax.numpy as jnp
 import numpy as np
 
-from .._hooks import add_hook
-from .._tensor import Tensor, as_array
+from ..._core import add_hook
+from ..._tensor import Tensor, as_array
 
 __all__ = ["IncompatibleKeys", "CellStateMixin"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 
-from .. import _transforms
-from .._jit_config import JitConfig
-from .._tensor import Tensor
+from ... import _transforms
+from ..._jit_config import JitConfig
+from ..._tensor import Tensor
 
 __all__ = ["CellCompileMixin"]
 
