@@ -70,7 +70,8 @@ def matmul(x1, x2, dtype=None):
         Tensor.
 
     Raises:
-        ValueError: If the inner dimensions differ or an input is a scalar.
+        RuntimeError: If the inner dimensions differ (MindSpore's type for this error).
+        ValueError: If an input is a scalar.
 
     Examples:
         >>> import cellax.numpy as mnp
@@ -83,7 +84,8 @@ def matmul(x1, x2, dtype=None):
     try:
         return out(cast(jnp.matmul(x, y), dtype, "matmul"))
     except (TypeError, ValueError) as error:
-        raise _shape_error("matmul", x, y, error) from None
+        # MindSpore 2.10 reports mismatched matmul shapes as a RuntimeError.
+        raise RuntimeError(str(_shape_error("matmul", x, y, error))) from None
 
 
 def inner(a, b):

@@ -3,7 +3,7 @@
 MindSpore 2.10 dtype rules kept here: ``sum`` of integers gives Int64, ``mean`` and
 ``average`` of integers keep the integer dtype (the mean is truncated), ``std``/``var`` of
 integers give Float32, ``cumsum``/``cumprod`` widen small integers and Bool to Int32,
-``count_nonzero`` gives Int32 and ``argmax``/``argmin`` give Int64.
+``count_nonzero`` gives Int32, ``argmax`` Int64 and ``argmin`` Int32.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def sum(a, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
     target = np.dtype(np.int64) if is_int(x) else None
     if dtype is not None:
         x = cast(x, dtype, "sum")
-        target = None
+        target = x.dtype
     result = jnp.sum(x, _axes("sum", x, axis), keepdims=keepdims, dtype=target)
     if initial is not None:
         result = result + jnp.asarray(initial, result.dtype)
@@ -180,16 +180,30 @@ def ptp(x, axis=None, keepdims=False):
     return out(jnp.ptp(a, _axes("ptp", a, axis), keepdims=keepdims))
 
 
+def _var(api, x, axis, ddof, keepdims):
+    a = arr(x, api, "x")
+    axes = _axes(api, a, axis)
+    if not is_int(a):
+        return jnp.var(a, axes, ddof=ddof, keepdims=keepdims)
+    # MindSpore 2.10 centres integer input on its truncated integer mean.
+    centre = jnp.mean(to_float(a), axes, keepdims=True).astype(a.dtype)
+    deviation = to_float(a) - to_float(centre)
+    count = a.size if axes is None else int(np.prod([a.shape[i] for i in np.atleast_1d(axes)]))
+    total = jnp.sum(deviation * deviation, axes, keepdims=keepdims)
+    return total / (count - ddof)
+
+
 def var(x, axis=None, ddof=0, keepdims=False):
     """The variance over ``axis`` with ``ddof`` delta degrees of freedom (Float32 for ints).
+
+    Integer input is centred on its truncated integer mean, as MindSpore 2.10 does.
 
     Examples:
         >>> import cellax.numpy as mnp
         >>> print(mnp.var(mnp.array([1, 2, 3, 4])))
         1.25
     """
-    a = to_float(arr(x, "var", "x"))
-    return out(jnp.var(a, _axes("var", a, axis), ddof=ddof, keepdims=keepdims))
+    return out(_var("var", x, axis, ddof, keepdims))
 
 
 def std(x, axis=None, ddof=0, keepdims=False):
@@ -200,8 +214,7 @@ def std(x, axis=None, ddof=0, keepdims=False):
         >>> print(mnp.std(mnp.array([1.0, 3.0])))
         1.0
     """
-    a = to_float(arr(x, "std", "x"))
-    return out(jnp.std(a, _axes("std", a, axis), ddof=ddof, keepdims=keepdims))
+    return out(jnp.sqrt(_var("std", x, axis, ddof, keepdims)))
 
 
 def average(x, axis=None, weights=None, returned=False):
@@ -380,13 +393,13 @@ def nancumsum(a, axis=None, dtype=None):
     return _scan("nancumsum", jnp.nancumsum, a, axis, dtype)
 
 
-def _arg(api, jfn, a, axis):
+def _arg(api, jfn, a, axis, dtype):
     x = arr(a, api, "a")
     if x.size == 0:
         raise ValueError(f"For '{api}', the input must not be empty.")
     if axis is not None:
         axis = axis_arg(api, axis, x.ndim)
-    return out(jfn(x, axis).astype(jnp.int64))
+    return out(jfn(x, axis).astype(dtype))
 
 
 def argmax(a, axis=None):
@@ -397,15 +410,16 @@ def argmax(a, axis=None):
         >>> print(mnp.argmax(mnp.array([1.0, 3.0, 2.0])))
         1
     """
-    return _arg("argmax", jnp.argmax, a, axis)
+    return _arg("argmax", jnp.argmax, a, axis, jnp.int64)
 
 
 def argmin(a, axis=None):
-    """The indices of the minima along ``axis`` (of the flattened input when None), Int64.
+    """The indices of the minima along ``axis`` (of the flattened input when None), Int32
+    (MindSpore 2.10's ``argmax`` gives Int64 but its ``argmin`` Int32).
 
     Examples:
         >>> import cellax.numpy as mnp
         >>> print(mnp.argmin(mnp.array([1.0, 3.0, 0.5])))
         2
     """
-    return _arg("argmin", jnp.argmin, a, axis)
+    return _arg("argmin", jnp.argmin, a, axis, jnp.int32)

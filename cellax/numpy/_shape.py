@@ -121,8 +121,10 @@ def expand_dims(a, axis):
 def squeeze(a, axis=None):
     """Removes axes of length 1 (all of them, or those in ``axis``).
 
+    Listed axes whose length is not 1 are kept, as in MindSpore 2.10 (NumPy raises).
+
     Raises:
-        ValueError: If an axis in ``axis`` does not have length 1.
+        ValueError: If an axis is out of range.
 
     Examples:
         >>> import cellax.numpy as mnp
@@ -132,11 +134,10 @@ def squeeze(a, axis=None):
     x = asjax(a, "squeeze", "a")
     axes = axis_arg("squeeze", axis, x.ndim)
     if axes is not None:
-        for ax in axes if isinstance(axes, tuple) else (axes,):
-            if x.shape[ax] != 1:
-                raise ValueError(
-                    f"For 'squeeze', the dimension {ax} of 'a' must be 1, but got {x.shape[ax]}."
-                )
+        # MindSpore 2.10 leaves listed axes whose length is not 1 in place.
+        axes = tuple(
+            ax for ax in (axes if isinstance(axes, tuple) else (axes,)) if x.shape[ax] == 1
+        )
     return out(jnp.squeeze(x, axes))
 
 
