@@ -377,6 +377,11 @@ CASES = {
     "irfft": "mnp.fft.irfft(mnp.fft.rfft(V))",
     "fft2": "mnp.fft.fft2(F)",
     "fftshift": "mnp.fft.fftshift(V)",
+    "hfft": "mnp.fft.hfft(V)",
+    "hfft2": "mnp.fft.hfft2(F)",
+    "hfftn_ortho": "mnp.fft.hfftn(F, norm='ortho')",
+    "ifftn": "mnp.fft.ifftn(F)",
+    "irfft2": "mnp.fft.irfft2(F)",
     "fftfreq": "mnp.fft.fftfreq(5, 0.5)",
     "rfftfreq": "mnp.fft.rfftfreq(5)",
     # errors for bad arguments
