@@ -87,11 +87,18 @@ class Dataset:
         access = self._access(seed, epoch)
         if access is None:
             raise NotImplementedError(type(self).__name__)
-        return iter(access)
+        from ._nodes import _grain_iter
+
+        return _grain_iter(access, 1, False)
 
     def _static_size(self):
         """Rows per epoch when known without iterating, else None."""
         return None
+
+    def _start(self) -> None:
+        """Called when an iterator over the pipeline is created (samplers count iterators)."""
+        for child in self.children:
+            child._start()
 
     # ----- information ------------------------------------------------------------------------
     def get_col_names(self) -> list:
@@ -131,6 +138,11 @@ class Dataset:
 
             self._size_cache = sum(1 for _ in self._rows(config.get_seed(), 0))
         return self._size_cache
+
+    def _size_of(self, seed: int, epoch: int) -> int:
+        """Rows of one epoch (counted when not known in advance)."""
+        size = self._static_size()
+        return int(size) if size is not None else sum(1 for _ in self._rows(seed, epoch))
 
     def _first_row(self) -> tuple:
         from . import config
@@ -265,6 +277,14 @@ class Dataset:
         """
         from ._nodes import BatchDataset
 
+        allowed = {"per_batch_map", "input_columns", "output_columns"}
+        allowed |= {"python_multiprocessing", "max_rowsize"}
+        unknown = sorted(set(kwargs) - allowed)
+        if unknown:
+            raise TypeError(
+                f"For 'batch', got an unexpected keyword argument {unknown[0]!r}. "
+                "Use 'padded_batch' for 'pad_info'."
+            )
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, **kwargs)
 
     def padded_batch(
@@ -310,8 +330,8 @@ class Dataset:
         Raises:
             ValueError: If `buffer_size` is smaller than 2.
 
-        Differences from MindSpore: deterministic under ``config.set_seed``, with NumPy's
-        generator, so the order differs from MindSpore's.
+        The orders are MindSpore's: its buffer algorithm driven by ``std::mt19937_64`` seeded
+        with the dataset seed when the iterator is created, continuing across epochs.
 
         Examples:
             >>> import numpy as np

@@ -52,6 +52,7 @@ class TupleIterator:
         self._num_epochs, self._output_numpy = num_epochs, bool(output_numpy)
         self._seed = config.get_seed()
         self._epoch, self._rows = 0, None
+        dataset._start()
 
     def __iter__(self):
         return self

@@ -10,6 +10,7 @@ import numpy as np
 
 from ._dataset import BatchInfo, Dataset, as_row, check_positive, to_list
 from ._samplers import epoch_seed, permutation
+from ._std_shuffle import Mt19937_64, buffer_shuffle
 
 __all__ = ["MapDataset", "BatchDataset", "ShuffleDataset", "RepeatDataset", "split"]
 
@@ -76,7 +77,9 @@ def _grain_iter(access, workers: int, processes: bool):
     if workers > 1:
         options = grain.ReadOptions(num_threads=workers, prefetch_buffer_size=2 * workers)
         return iter(access.to_iter_dataset(options))
-    return iter(access)
+    # Sequential, in the calling thread: no read-ahead.
+    options = grain.ReadOptions(num_threads=0, prefetch_buffer_size=0)
+    return iter(access.to_iter_dataset(options))
 
 
 class MapDataset(Dataset):
@@ -267,19 +270,24 @@ class ShuffleDataset(Dataset):
                 f"For 'shuffle', 'buffer_size' must be in [2, 2147483647], but got {buffer_size}."
             )
         self.buffer_size = buffer_size
+        self._state = None
+
+    def _generator(self, seed, epoch):
+        """The shuffle generator positioned at ``epoch``: one ``mt19937_64(seed)`` per
+        iterator, continuing across epochs (one draw per row), as MindSpore's."""
+        state = self._state
+        if state is None or state[0] != seed or state[1] > epoch:
+            state = self._state = [seed, 0, Mt19937_64(seed)]
+        while state[1] < epoch:  # replay skipped epochs
+            for _ in range(self.children[0]._size_of(seed, state[1])):
+                state[2]()
+            state[1] += 1
+        state[1] += 1
+        return state[2]
 
     def _rows(self, seed, epoch):
-        rng = np.random.default_rng([epoch_seed(seed, epoch), 1])
-        buffer = []
-        for row in self.children[0]._rows(seed, epoch):
-            if len(buffer) < self.buffer_size:
-                buffer.append(row)
-                continue
-            k = int(rng.integers(len(buffer)))
-            yield buffer[k]
-            buffer[k] = row
-        for k in rng.permutation(len(buffer)):
-            yield buffer[k]
+        gen = self._generator(seed, epoch)
+        return buffer_shuffle(self.children[0]._rows(seed, epoch), self.buffer_size, gen)
 
     def _static_size(self):
         return self.children[0]._static_size()
@@ -541,7 +549,7 @@ class SubsetDataset(Dataset):
     def _rows(self, seed, epoch):
         access = self._access(seed, epoch)
         if access is not None:
-            return iter(access)
+            return _grain_iter(access, 1, False)
         rows = list(self.children[0]._rows(seed, epoch))
         return (rows[i] for i in self.indices)
 

@@ -7,6 +7,8 @@ import math
 import grain
 import numpy as np
 
+from ._std_shuffle import EpochShuffler, draws
+
 __all__ = [
     "Sampler",
     "SequentialSampler",
@@ -59,6 +61,9 @@ class Sampler:
         """How many indices an epoch yields for a source of ``n`` rows."""
         return len(self.indices(n, 0, 0))
 
+    def start(self) -> None:
+        """Called when an iterator over the pipeline is created."""
+
 
 class SequentialSampler(Sampler):
     """Read the rows in order from ``start_index``.
@@ -92,8 +97,9 @@ class RandomSampler(Sampler):
         num_samples (int): The most rows read. Default: ``None`` (all).
         shuffle (Shuffle): Accepted for compatibility (always a global shuffle).
 
-    Differences from MindSpore: the order comes from grain's index shuffle seeded by the dataset
-    seed, so it is deterministic under ``config.set_seed`` but is not MindSpore's permutation.
+    The orders are MindSpore's: epoch 0 is ``std::shuffle`` with ``std::mt19937(seed)``, epoch
+    ``e`` reshuffles epoch ``e - 1``'s order with ``std::mt19937(seed + e)`` (``seed`` being the
+    dataset seed when the iterator is created).
 
     Examples:
         >>> import numpy as np
@@ -106,12 +112,12 @@ class RandomSampler(Sampler):
     def __init__(self, replacement=False, num_samples=None, shuffle=None) -> None:
         super().__init__(num_samples)
         self.replacement = bool(replacement)
+        self._shuffler = EpochShuffler(step=1)
 
     def _epoch_indices(self, n, seed, epoch):
         if self.replacement:
-            rng = np.random.default_rng(epoch_seed(seed, epoch))
-            return rng.integers(0, max(n, 1), self.num_samples or n) if n else np.zeros(0)
-        return permutation(n, epoch_seed(seed, epoch))
+            return draws(n, min(self.num_samples or n, n), seed + epoch) if n else np.zeros(0)
+        return self._shuffler.order(range(n), seed, epoch)
 
 
 class DistributedSampler(Sampler):
@@ -123,6 +129,8 @@ class DistributedSampler(Sampler):
         num_shards (int): Number of shards.
         shard_id (int): This shard, in ``[0, num_shards)``.
         shuffle (bool): Shuffle (the same permutation on every shard). Default: ``True``.
+            As in MindSpore, the seed is the dataset seed when the sampler is created, plus 1 for
+            the first iterator created over the pipeline, plus 2 for the second, and so on.
         num_samples (int): The most rows read by this shard. Default: ``None``.
         offset (int): Accepted for compatibility; only ``-1`` is supported.
 
@@ -157,9 +165,17 @@ class DistributedSampler(Sampler):
         if offset != -1:
             raise ValueError("For 'DistributedSampler', only offset=-1 is supported by cellax.")
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, bool(shuffle)
+        from . import config
+
+        self._base_seed, self._iterators = config.get_seed(), 0
+        self._shuffler = EpochShuffler(step=1)
+
+    def start(self) -> None:
+        self._iterators += 1
 
     def _epoch_indices(self, n, seed, epoch):
-        order = permutation(n, epoch_seed(seed, epoch)) if self.shuffle else np.arange(n)
+        seed = self._base_seed + max(self._iterators, 1)
+        order = self._shuffler.order(range(n), seed, epoch) if self.shuffle else np.arange(n)
         if n == 0:
             return order
         padded = np.resize(order, math.ceil(n / self.num_shards) * self.num_shards)
@@ -195,7 +211,8 @@ class SubsetSampler(Sampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """Read the given row indices in a random order (a new one each epoch).
+    """Read the given row indices in a random order (a new one each epoch): MindSpore's orders,
+    ``std::shuffle`` of the previous epoch's order with ``std::mt19937(seed)``.
 
     Args:
         indices (list[int]): The rows.
@@ -209,6 +226,10 @@ class SubsetRandomSampler(SubsetSampler):
         [1, 3]
     """
 
+    def __init__(self, indices, num_samples=None) -> None:
+        super().__init__(indices, num_samples)
+        self._shuffler = EpochShuffler(step=0)
+
     def _epoch_indices(self, n, seed, epoch):
         base = super()._epoch_indices(n, seed, epoch)
-        return base[permutation(len(base), epoch_seed(seed, epoch))]
+        return self._shuffler.order(base, seed, epoch)

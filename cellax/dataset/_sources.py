@@ -85,6 +85,10 @@ class SourceDataset(Dataset):
     def _col_names(self):
         return list(self.columns)
 
+    def _start(self):
+        if self.sampler is not None:
+            self.sampler.start()
+
     def _indices(self, seed, epoch):
         return self.sampler.indices(len(self.reader), seed, epoch)
 
@@ -220,6 +224,7 @@ class GeneratorDataset(SourceDataset):
             )
         Dataset.__init__(self, (), num_parallel_workers)
         self.columns, self._iterable, self._limit = columns, source, num_samples or None
+        self.sampler = None
 
     def _access(self, seed, epoch):
         return None if self._iterable is not None else super()._access(seed, epoch)
