@@ -72,6 +72,10 @@ class _RowFn:
 
 def _grain_iter(access, workers: int, processes: bool):
     if workers > 1 and processes:
+        from absl import flags
+
+        if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them
+            flags.FLAGS.mark_as_parsed()
         options = grain.MultiprocessingOptions(num_workers=workers, per_worker_buffer_size=2)
         return iter(access.to_iter_dataset().mp_prefetch(options))
     if workers > 1:
@@ -134,7 +138,7 @@ class MapDataset(Dataset):
 def _stack(api: str, name: str, values: list, pad=None):
     """Stack one column of a batch; ``pad = (shape or None, value)`` pads first."""
     arrays = [np.asarray(v) for v in values]
-    if pad is not None:
+    if pad is not None and arrays[0].ndim:
         shape, value = pad
         longest = np.max([a.shape for a in arrays], axis=0) if arrays[0].ndim else ()
         target = [
