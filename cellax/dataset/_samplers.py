@@ -129,8 +129,7 @@ class DistributedSampler(Sampler):
         num_shards (int): Number of shards.
         shard_id (int): This shard, in ``[0, num_shards)``.
         shuffle (bool): Shuffle (the same permutation on every shard). Default: ``True``.
-            As in MindSpore, the seed is the dataset seed when the sampler is created, plus 1 for
-            the first iterator created over the pipeline, plus 2 for the second, and so on.
+            As in MindSpore, the seed is the dataset seed when the sampler is created, plus 1.
         num_samples (int): The most rows read by this shard. Default: ``None``.
         offset (int): Accepted for compatibility; only ``-1`` is supported.
 
@@ -167,14 +166,11 @@ class DistributedSampler(Sampler):
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, bool(shuffle)
         from . import config
 
-        self._base_seed, self._iterators = config.get_seed(), 0
+        self._seed = config.get_seed() + 1
         self._shuffler = EpochShuffler(step=1)
 
-    def start(self) -> None:
-        self._iterators += 1
-
     def _epoch_indices(self, n, seed, epoch):
-        seed = self._base_seed + max(self._iterators, 1)
+        seed = self._seed
         order = self._shuffler.order(range(n), seed, epoch) if self.shuffle else np.arange(n)
         if n == 0:
             return order

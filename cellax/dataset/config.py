@@ -1,8 +1,8 @@
 """``cellax.dataset.config``: global settings of the data pipelines (seed, workers).
 
-The dataset seed drives every shuffle and random transform of a pipeline. When it was never set
-with :func:`set_seed`, pipelines follow :func:`cellax.set_seed`'s global seed (MindSpore's
-``mindspore.set_seed`` also sets the dataset seed).
+The dataset seed drives every shuffle and random transform of a pipeline. Like MindSpore's
+``mindspore.set_seed``, :func:`cellax.set_seed` also sets it; until either is called it is
+``cellax.get_seed()`` (MindSpore then shuffles with a random seed; cellax stays deterministic).
 """
 
 from __future__ import annotations
@@ -157,3 +157,18 @@ def op_rng() -> np.random.Generator:
         worker = multiprocessing.parent_process() is not None
         rng = _op_rngs[pid] = np.random.default_rng([get_seed(), pid if worker else 0])
     return rng
+
+
+def _follow_global_seed(seed: int) -> None:
+    _state["seed"] = seed
+    _op_rngs.clear()
+
+
+def _register() -> None:
+    from .._random import SEED_LISTENERS
+
+    if _follow_global_seed not in SEED_LISTENERS:
+        SEED_LISTENERS.append(_follow_global_seed)
+
+
+_register()
