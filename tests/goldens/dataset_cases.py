@@ -19,6 +19,11 @@ def _gen_rows():
         yield np.arange(i % 3 + 1, dtype=np.int32), np.float32(i / 2)
 
 
+def _images(ds):
+    pixels = np.random.default_rng(0).integers(0, 256, (2, 7, 9, 3), dtype=np.uint8)
+    return ds.NumpySlicesDataset({"img": pixels}, shuffle=False)
+
+
 def _seeded(seed, make):
     def build(ds):
         ds.config.set_seed(seed)
@@ -181,6 +186,39 @@ CASES.update(
                     ds.vision.Rescale(1.0 / 255.0, -0.5),
                     ds.vision.Normalize([0.1, 0.2, 0.3], [0.5, 0.5, 0.5]),
                     ds.vision.HWC2CHW(),
+                ],
+                input_columns="img",
+            ),
+            1,
+        ),
+        "resize": (
+            lambda ds: _images(ds).map(
+                [ds.vision.Resize((12, 15)), ds.vision.Resize(5), ds.vision.Resize((4, 3))],
+                input_columns="img",
+            ),
+            1,
+        ),
+        "resize_nearest": (
+            lambda ds: _images(ds).map(
+                ds.vision.Resize((5, 13), ds.vision.Inter.NEAREST), input_columns="img"
+            ),
+            1,
+        ),
+        "resize_float": (
+            lambda ds: _images(ds).map(
+                [ds.vision.Rescale(1.0 / 255.0, 0.0), ds.vision.Resize((4, 11))],
+                input_columns="img",
+            ),
+            1,
+        ),
+        "pad_crop": (
+            lambda ds: _images(ds).map(
+                [
+                    ds.vision.Pad((1, 2), fill_value=7),
+                    ds.vision.Pad(2, padding_mode=ds.vision.Border.REFLECT),
+                    ds.vision.CenterCrop(10),
+                    ds.vision.Crop((1, 2), (4, 5)),
+                    ds.vision.VerticalFlip(),
                 ],
                 input_columns="img",
             ),

@@ -13,6 +13,7 @@ import numbers
 import numpy as np
 
 from .. import config
+from ._resize import resize_linear, resize_nearest
 from ._utils import Border, Inter
 
 __all__ = [
@@ -86,7 +87,12 @@ def _pair(api: str, size):
 def _resize_array(img: np.ndarray, height: int, width: int, interpolation) -> np.ndarray:
     from PIL import Image
 
-    resample = _PIL_FILTERS[Inter(interpolation)]
+    interpolation = Inter(interpolation)
+    if interpolation == Inter.LINEAR:
+        return resize_linear(img, height, width)
+    if interpolation == Inter.NEAREST:
+        return resize_nearest(img, height, width)
+    resample = _PIL_FILTERS[interpolation]
     if img.dtype == np.uint8 and (img.ndim == 2 or img.shape[2] in (1, 3, 4)):
         squeeze = img.ndim == 3 and img.shape[2] == 1
         pil = Image.fromarray(img[..., 0] if squeeze else img)
@@ -153,8 +159,11 @@ class Resize:
         size (Union[int, Sequence[int]]): The size.
         interpolation (Inter): Interpolation. Default: ``Inter.LINEAR``.
 
-    Differences from MindSpore: resampling is Pillow's, which may differ from MindSpore's
-    OpenCV resampling by rounding of a few levels.
+    ``Inter.LINEAR`` and ``Inter.NEAREST`` reproduce MindSpore's (OpenCV's) arithmetic,
+    fixed-point weights of 8-bit images included.
+
+    Differences from MindSpore: ``Inter.CUBIC``, ``Inter.AREA``, ``Inter.PILCUBIC`` and
+    ``Inter.ANTIALIAS`` resample with Pillow, whose values differ from OpenCV's by a few levels.
 
     Examples:
         >>> import numpy as np
