@@ -41,3 +41,12 @@ from .train import *  # noqa: E402,F403
 from ._serialization import *  # noqa: E402,F403
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # ``cellax.dataset`` (grain, Pillow: the ``dataset`` extra) is imported on first use.
+    if name == "dataset":
+        import importlib
+
+        return importlib.import_module(".dataset", __name__)
+    raise AttributeError(f"module 'cellax' has no attribute {name!r}")

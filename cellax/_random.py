@@ -28,6 +28,10 @@ class _RngState(_core.Slot):
 
 RNG_STATE = _RngState(_DEFAULT_SEED)
 
+# Called with the new seed by set_seed: higher layers that keep their own seed (the dataset
+# seed of ``cellax.dataset.config``, which MindSpore's set_seed also sets) register here.
+SEED_LISTENERS: list = []
+
 
 def set_seed(seed: int) -> None:
     """Set the global seed: random ops and initializers then repeat the same sequence.
@@ -54,6 +58,8 @@ def set_seed(seed: int) -> None:
         raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
     RNG_STATE.seed = seed
     RNG_STATE._data = jax.random.PRNGKey(seed)
+    for listener in SEED_LISTENERS:
+        listener(seed)
 
 
 def get_seed() -> int:
