@@ -28,3 +28,5 @@ from ._norm import *  # noqa: F403
 from ._resample import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._hook import *  # noqa: F403
+from ._statistics import *  # noqa: F403
+from ._linalg_ext import *  # noqa: F403
