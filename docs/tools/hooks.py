@@ -8,6 +8,7 @@ docstring, a new op or a new package shows up on the next build and a broken ref
 from __future__ import annotations
 
 import pathlib
+import re
 import sys
 
 from mkdocs.structure.files import File
@@ -41,3 +42,29 @@ def on_files(files, config):
     for uri, content in _PAGES.items():
         files.append(File.generated(config, uri, content=content))
     return files
+
+
+# Docstrings use Sphinx roles (:func:`ops.interpolate`, :math:`(N, C)`), which Markdown shows
+# literally. Drop the role; a role naming a cellax object becomes an optional cross-reference
+# (a link when the object has an API entry, plain code otherwise).
+_ROLE = re.compile(r":(math|func|class|meth|attr|obj|mod|data|exc):<code>~?([^<]*)</code>")
+_PACKAGES = ("ops.", "nn.", "amp.", "train.", "dataset.", "communication.", "mint.", "numpy.")
+
+
+def _role(match) -> str:
+    role, text = match.groups()
+    code = f"<code>{text}</code>"
+    if role == "math":
+        return code
+    target = text.rstrip("()")
+    if target.startswith("ms."):
+        target = "cellax." + target[3:]
+    elif target.startswith(_PACKAGES):
+        target = "cellax." + target
+    if not target.startswith("cellax."):
+        return code
+    return f'<autoref identifier="{target}" optional>{code}</autoref>'
+
+
+def on_page_content(html, page, config, files):
+    return _ROLE.sub(_role, html)
