@@ -11,6 +11,7 @@ import inspect
 import pathlib
 
 NAMES = pathlib.Path(__file__).parent / "names"
+HIDDEN_MEMBERS = {"construct", "extend_repr"}  # as the ``filters`` option of mkdocs.yml
 
 
 def reference(name: str) -> list[str]:
@@ -115,8 +116,13 @@ def cell_page():
     import cellax.nn as nn
 
     ours = sorted(n for n in dir(nn.Cell) if not n.startswith("_"))
-    # Methods and properties with a docstring have an entry on the nn page.
-    linkable = {n for n in ours if documented_member(inspect.getattr_static(nn.Cell, n))}
+    # Methods and properties with a docstring have an entry on the nn page, except those that
+    # mkdocs.yml's ``filters`` hide (every Cell has them).
+    linkable = {
+        n
+        for n in ours
+        if documented_member(inspect.getattr_static(nn.Cell, n)) and n not in HIDDEN_MEMBERS
+    }
     return compare_page(
         "nn.Cell methods and attributes",
         GENERATED + " Compared: the public attributes (methods, properties, class attributes) "

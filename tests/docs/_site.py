@@ -14,7 +14,7 @@ def build(site_dir: pathlib.Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site_dir)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site_dir)],
         cwd=ROOT,
         env=env,
         capture_output=True,
