@@ -66,18 +66,32 @@ def test_search_finds_an_op_and_its_api_entry(browser, served_site, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
+    console = []
+    page.on("console", lambda message: console.append(message.text))
 
     page.goto(served_site + "/")
     assert page.title().startswith("cellax")
     assert page.locator("nav.md-nav--primary").get_by_text("Migrating from MindSpore").count()
     search = page.locator("input.md-search__input")
     search.click()
-    search.fill("interpolate")
     # a result leads to the op's entry on the cellax.ops API page
     link = page.locator(
         '.md-search-result a[href*="api/cellax.ops/"][href*="#cellax.ops.interpolate"]'
     )
-    link.first.wait_for(timeout=30_000)
+    # The search index is built in the page by a web worker; what is typed before it is ready
+    # finds nothing, so type again (as a person would) until results show, for up to 2 min.
+    timeout_error = pytest.importorskip("playwright.sync_api").TimeoutError
+    for _ in range(40):
+        search.fill("")
+        search.press_sequentially("interpolate")
+        try:
+            link.first.wait_for(timeout=3_000)
+            break
+        except timeout_error:
+            continue
+    else:
+        meta = page.locator(".md-search-result__meta").inner_text()
+        raise AssertionError(f"no search result; the box says {meta!r}; console: {console}")
     assert "interpolate" in link.first.inner_text()
     screenshot(page, "search.png", tmp_path)
     link = link.first
