@@ -133,9 +133,9 @@ class BatchNorm1d(_BatchNorm):
         eps (float): Added to the variance. Default: ``1e-5``.
         momentum (float): Weight of the old running value, in [0, 1]. Default: ``0.9``.
         affine (bool): Train gamma and beta. Default: ``True``.
-        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str,
-            Initializer, numbers.Number]): Defaults: ``'ones'``, ``'zeros'``, ``'zeros'``,
-            ``'ones'``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str]): Their
+            initializers (a Tensor, a name, an Initializer or a number). Defaults: ``'ones'``,
+            ``'zeros'``, ``'zeros'``, ``'ones'``.
         use_batch_statistics (bool): ``True``: always batch statistics; ``False``: always the
             running ones; ``None``: follow the training flag. Default: ``None``.
         data_format (str): Only ``'NCHW'``. Default: ``'NCHW'``.
