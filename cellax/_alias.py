@@ -133,6 +133,10 @@ def _top_module() -> types.ModuleType:
         module.__version__ = _mindspore_version()
         module.__file__ = cellax.__file__
         module.__path__ = []  # submodules come from the finder only
+        module.__spec__ = importlib.machinery.ModuleSpec(
+            _NAME, None, origin=cellax.__file__, is_package=True
+        )
+        module.__spec__.submodule_search_locations = []
 
         def __getattr__(name):
             return getattr(cellax, name)

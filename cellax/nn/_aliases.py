@@ -118,6 +118,8 @@ def register(namespace: dict, package: str) -> None:
                 module = _module(module_name)
             setattr(module, name, cls)
             type.__setattr__(cls, "_mindspore_path", f"{module_name}.{name}")
+            if "." in suffix:  # nn.layer, nn.optim, nn.loss, nn.wrap export their children's
+                setattr(sys.modules[module_name.rpartition(".")[0]], name, cls)
     for suffix, (source, name) in _HELPERS.items():
         module = sys.modules.get(f"{package}.{suffix}") or _module(f"{package}.{suffix}")
         setattr(module, name, getattr(importlib.import_module(source, package), name))
