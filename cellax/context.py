@@ -115,7 +115,8 @@ def set_auto_parallel_context(**kwargs) -> None:
 
     Raises:
         ValueError: If a key is unknown, ``parallel_mode`` is not a :class:`ParallelMode`
-            value or ``device_num`` is not positive.
+            value, ``device_num`` or ``pipeline_stages`` is not positive or ``global_rank``
+            is outside [0, 4095]. A failing call changes nothing.
         TypeError: If a boolean key gets a non-bool.
 
     Examples:
@@ -137,12 +138,20 @@ def set_auto_parallel_context(**kwargs) -> None:
                 "'stand_alone', 'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and "
                 f"'auto_parallel', but got the value : {value}."
             )
-        if key == "device_num" and (
-            not isinstance(value, int) or isinstance(value, bool) or value < 1
-        ):
+        if key == "device_num" and (not isinstance(value, int) or value < 1):
             raise ValueError(
                 "The context configuration parameter 'device_num' must be a positive "
                 f"integer, but got the value of device_num : {value}."
+            )
+        if key == "global_rank" and (not isinstance(value, int) or not 0 <= value <= 4095):
+            raise ValueError(
+                "The context configuration parameter 'global_rank' must be in [0, 4095], "
+                f"but got the value of global_rank : {value}."
+            )
+        if key == "pipeline_stages" and (not isinstance(value, int) or value < 1):
+            raise ValueError(
+                "For 'set_auto_parallel_context', the argument 'pipeline_stages' should be "
+                f"greater or equal 1, but got the value of stages : {value}."
             )
         if key in _BOOL_KEYS and not isinstance(value, bool):
             raise TypeError(f"The parameter '{key}' must be {bool}, but got {type(value)}")
