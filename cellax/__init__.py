@@ -47,6 +47,11 @@ from .common.api import _no_grad as _no_grad  # noqa: E402,F401
 from .common.sparse_tensor import RowTensor as RowTensor  # noqa: E402
 from .common.sparse_tensor import COOTensor as COOTensor  # noqa: E402
 from .common.sparse_tensor import CSRTensor as CSRTensor  # noqa: E402
+from .common.generator import Generator as Generator  # noqa: E402
+from .common.generator import manual_seed as manual_seed  # noqa: E402
+from .common.generator import initial_seed as initial_seed  # noqa: E402
+from .common.generator import get_rng_state as get_rng_state  # noqa: E402
+from .common.generator import set_rng_state as set_rng_state  # noqa: E402
 from ._alias import alias_mindspore as alias_mindspore  # noqa: E402
 
 __version__ = "0.1.0"

@@ -14,3 +14,5 @@ from . import sparse_tensor as sparse_tensor  # noqa: E402
 from .sparse_tensor import RowTensor as RowTensor  # noqa: E402
 from .sparse_tensor import COOTensor as COOTensor  # noqa: E402
 from .sparse_tensor import CSRTensor as CSRTensor  # noqa: E402
+from . import generator as generator  # noqa: E402
+from .generator import Generator as Generator  # noqa: E402

@@ -130,6 +130,19 @@ out["conv2d_attr"] = {
     "y": conv.conv2d(Tensor(xc), Tensor(w)).asnumpy().tolist(),
 }
 
+# Generator: state layout, _step, set_state round trip
+g = ms.Generator()
+g.manual_seed(5)
+step = [int(v.asnumpy()) for v in g._step(Tensor(3))]
+g2 = ms.Generator()
+g2.set_state(g.get_state())
+out["generator"] = {
+    "step": step,
+    "state": g.get_state().asnumpy().tolist(),
+    "restored_seed": g2.initial_seed(),
+    "bad_seed": outcome(lambda: g.manual_seed(1.5)),
+}
+
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "surface.json"), "w") as f:
     json.dump(out, f)
 print("recorded", list(out))
