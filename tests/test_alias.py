@@ -152,3 +152,32 @@ def test_lazy_numpy_attribute():
         assert mnp is cellax.numpy and cellax.numpy.ones is mnp.ones
     finally:
         handle.remove()
+
+
+def test_warns_when_mindspore_distribution_installed(tmp_path, monkeypatch):
+    info = tmp_path / "mindspore-2.10.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mindspore\nVersion: 2.10.0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    with pytest.warns(UserWarning, match="MindSpore distribution"):
+        handle = cellax.alias_mindspore()
+    try:
+        import mindspore
+
+        assert mindspore.nn is cellax.nn  # the installed one is never used
+    finally:
+        handle.remove()
+
+
+def test_hook_resolves_synthetic_modules_without_find_spec(alias):
+    # Modules that exist only in sys.modules (no file) resolve through the hook too.
+    import types as _types
+
+    fake = _types.ModuleType("cellax._surface_probe")
+    sys.modules["cellax._surface_probe"] = fake
+    try:
+        assert importlib.import_module("mindspore._surface_probe") is fake
+    finally:
+        del sys.modules["cellax._surface_probe"]
+        sys.modules.pop("mindspore._surface_probe", None)
