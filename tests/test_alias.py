@@ -181,3 +181,21 @@ def test_hook_resolves_synthetic_modules_without_find_spec(alias):
     finally:
         del sys.modules["cellax._surface_probe"]
         sys.modules.pop("mindspore._surface_probe", None)
+
+
+def test_optimizer_target_property():
+    # mindcv's Adan overrides it with `@Optimizer.target.setter` at import time.
+    net = cellax.nn.Dense(2, 1)
+    opt = cellax.nn.SGD(net.trainable_params())
+    assert opt.target == cellax.get_context("device_target")
+    with pytest.raises(NotImplementedError):
+        opt.target = "CPU"
+
+    class Adan(cellax.nn.Optimizer):
+        @cellax.nn.Optimizer.target.setter
+        def target(self, value):
+            self._target = value
+
+    adan = Adan(0.1, net.trainable_params())
+    adan.target = "GPU"
+    assert adan.target == "GPU"
