@@ -163,6 +163,19 @@ class Optimizer(Cell):
     # Subclasses that apply weight decay themselves (decoupled) set this to False.
     _decay_in_gradient = True
 
+    @property
+    def target(self):
+        """Where parameters are updated (``'CPU'``, ``'GPU'`` or ``'Ascend'``): the context's
+        device target, as cellax updates parameters where JAX computes."""
+        from .._context import get_context
+
+        return self.__dict__.get("_target") or get_context("device_target")
+
+    @target.setter
+    def target(self, value):
+        """Subclasses that choose between host and device updates override this setter."""
+        raise NotImplementedError
+
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0) -> None:
         super().__init__(auto_prefix=False)
         api = type(self).__name__

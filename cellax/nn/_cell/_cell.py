@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import abc
 from collections import OrderedDict
 
 from ... import _context, _core, _transforms
@@ -37,9 +38,10 @@ def _check_free_name(api: str, cell, name: str, table: dict) -> None:
         )
 
 
-class CellType(type):
+class CellType(abc.ABCMeta):
     """Metaclass of Cell: built-in layers print under MindSpore's module path
-    (``<class 'cellax.nn.layer.conv.Conv2d'>``, see ``_aliases.py``)."""
+    (``<class 'cellax.nn.layer.conv.Conv2d'>``, see ``_aliases.py``). It derives from
+    ``ABCMeta`` so that ``class X(nn.Cell, ABC)`` works and abstract methods are enforced."""
 
     def __repr__(cls) -> str:
         path = cls.__dict__.get("_mindspore_path")
