@@ -114,8 +114,8 @@ class DiscoveringFrame(Frame):
 
     __slots__ = ("missed",)
 
-    def __init__(self, slots=(), values=()) -> None:
-        super().__init__(slots, values)
+    def __init__(self, slots=(), values=(), parent: Frame | None = None) -> None:
+        super().__init__(slots, values)  # top level: no parent to read through
         self.missed: list = []
 
     def _miss(self, slot: Slot):

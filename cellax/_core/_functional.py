@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _frame
-from ._frame import Frame, Slot
+from ._frame import Frame, Slot, SlotDiscovered
 
 __all__ = [
     "is_array",
@@ -178,18 +178,29 @@ class Stateful:
         self.fn = fn
         self.slots = list(slots)
         self.frame = frame or Frame
-        self.returns = returns
+        self.returns = None if returns is None else list(returns)
         self.written: list | None = None
 
-    def __call__(self, values, *args, **kwargs):
+    def __call__(self, values, /, *args, **kwargs):
         frame = self.frame(self.slots, values, _frame.current_frame())
         with frame:
             out = self.fn(*args, **kwargs)
+        missed = getattr(frame, "missed", None)
+        if missed:
+            raise SlotDiscovered(missed)
         written = list(frame.written.values())
-        if self.written is not None and [id(s) for s in written] != [id(s) for s in self.written]:
-            raise WritesChanged(written)
-        self.written = written
-        returned = self.returns if self.returns is not None else written
+        returned = self.returns
+        if returned is None:
+            if self.written is not None and [id(s) for s in written] != [
+                id(s) for s in self.written
+            ]:
+                raise WritesChanged(written)
+            self.written = returned = written
+        else:
+            allowed = {id(s) for s in returned}
+            if any(id(s) not in allowed for s in written):
+                raise WritesChanged(written)
+            self.written = returned
         return out, [frame.value_of(slot) for slot in returned]
 
     def commit(self, new_values, how=None) -> None:
@@ -205,11 +216,13 @@ def functionalize(fn, slots=(), frame=None, returns=None) -> Stateful:
     """Turn stateful ``fn`` into ``stateful(values, *args, **kwargs) -> (out, new_values)``.
 
     ``values`` are the values of ``slots`` in this trace; any other slot is read through the
-    caller's frame (``Frame``) or reported (``DiscoveringFrame``). ``frame(slots, values,
-    parent)`` builds the frame (default ``Frame``). ``new_values`` are those of
-    ``returns`` (default: the slots the call wrote, ``stateful.written``, in write order).
-    The call is pure, so it can run inside any JAX transform; ``stateful.commit(new_values)``
-    writes the results one level up afterwards. Every trace must write the same slots, else
+    caller's frame (``Frame``) or reported (``DiscoveringFrame``: the call then raises
+    :class:`SlotDiscovered` naming the slots to add). ``frame(slots, values, parent)`` builds
+    the frame (default ``Frame``). ``new_values`` are those of ``returns`` (held slots; jit:
+    donated, then kept) or, by default, of the slots the call wrote, ``stateful.written``, in
+    write order. The call is pure, so it can run inside any JAX transform;
+    ``stateful.commit(new_values)`` writes the results one level up afterwards. Every trace
+    must write the same slots (with ``returns``: only slots among them), else
     :class:`WritesChanged` (custom_vjp, checkpoint and scan may trace twice).
     """
     return Stateful(fn, slots, frame, returns)

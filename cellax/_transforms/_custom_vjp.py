@@ -31,7 +31,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _core as _state
-from .._core import Frame, HookDict, add_hook
+from .._core import HookDict, add_hook
 from .._core import concrete as _concrete
 from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
@@ -447,40 +447,24 @@ def run_with_bprop(cell, args, kwargs):
     name = type(cell).__name__
     slots = _cell_slots(cell)
     values = [_state.read(slot) for slot in slots]
-    leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
-    dyn = [i for i, leaf in enumerate(leaves) if _is_array(leaf)]
-    parent = _state.current_frame()
-    written: list = []
-
-    def rebuild(dynamic):
-        call_leaves = list(leaves)
-        for i, value in zip(dyn, dynamic):
-            call_leaves[i] = value
-        return jax.tree_util.tree_unflatten(treedef, call_leaves)
-
-    def forward(values, dynamic):
-        call_args, call_kwargs = rebuild(dynamic)
-        frame = Frame(slots, values, parent)
-        with frame:
-            out = cell.construct(*call_args, **call_kwargs)
-        items = frame.written_items()
-        written[:] = [slot for slot, _ in items]
-        return _to_arrays(out), [value for _, value in items]
+    dynamic, static = _state.partition((args, kwargs))
+    dyn = [i for i, leaf in enumerate(jax.tree_util.tree_leaves((args, kwargs))) if _is_array(leaf)]
+    forward = _state.functionalize(lambda a, k: _to_arrays(cell.construct(*a, **k)), slots)
+    backward = _state.functionalize(cell.bprop, slots)  # its writes are dropped
 
     @jax.custom_vjp
     def pure(values, dynamic):
-        return forward(values, dynamic)
+        return forward(values, *_state.combine(dynamic, static))
 
     def fwd(values, dynamic):
-        result = forward(values, dynamic)
+        result = forward(values, *_state.combine(dynamic, static))
         return result, (values, dynamic, result[0])
 
     def bwd(residuals, cts):
         values, dynamic, out = residuals
         dout = jax.tree_util.tree_map(_dout_value, cts[0], out)
-        call_args, _ = rebuild(dynamic)
-        with Frame(slots, values, _state.current_frame()):
-            result = cell.bprop(*call_args, _to_tensors(out), _to_tensors(dout))
+        call_args, _ = _state.combine(dynamic, static)
+        result, _ = backward(values, *call_args, _to_tensors(out), _to_tensors(dout))
         param_grads: dict = {}
         if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], dict):
             result, param_grads = result
@@ -506,8 +490,8 @@ def run_with_bprop(cell, args, kwargs):
         return slot_cts, input_cts
 
     pure.defvjp(fwd, bwd)
-    out, new_values = pure(values, list(leaves[i] for i in dyn))
-    _state.commit(zip(written, new_values))
+    out, new_values = pure(values, dynamic)
+    forward.commit(new_values)
     return _to_tensors(out)
 
 

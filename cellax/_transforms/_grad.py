@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _core as _state
-from .._core import Frame, Slot
+from .._core import Slot
 from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
 from .._parameter import Parameter
@@ -101,29 +101,24 @@ def _with_tensor_hooks(tensor, value):
 
 def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
     """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
-    parent = _state.current_frame()
     weights = weights or []
     positions = positions or ()
     weight_values = [w._value for w in weights]
     diff_inputs = [_diff_input(api, args[i], i) for i in positions]
-    written: list = []
+    stateful = _state.functionalize(fn, weights)
 
     def inner(weight_values, diff_inputs):
         call_args = list(args)
         for i, value in zip(positions, diff_inputs):
             call_args[i] = wrap(_with_tensor_hooks(args[i], value))
         hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
-        frame = Frame(weights, hooked, parent)
-        with frame:
-            out = fn(*call_args, **kwargs)
+        out, new_values = stateful(hooked, *call_args, **kwargs)
         out_arrays = _to_arrays(out)
         if has_aux:
             diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
         else:
             diff_part = out_arrays
-        items = frame.written_items()
-        written[:] = [slot for slot, _ in items]
-        return diff_part, (out_arrays, [value for _, value in items])
+        return diff_part, (out_arrays, new_values)
 
     diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
         inner, weight_values, diff_inputs, has_aux=True
@@ -137,7 +132,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
             diff_out,
         )
     weight_grads, input_grads = vjp_fn(cotangent)
-    _state.commit(zip(written, new_values))
+    stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
 
 

@@ -78,8 +78,7 @@ def _static_key(leaf):
         return ("id", id(leaf))
 
 
-class _WritesChanged(BaseException):
-    """A retrace (new shapes) wrote slots the compiled program does not return."""
+_WritesChanged = _state.WritesChanged  # a retrace (new shapes) wrote slots not returned
 
 
 class _Entry:
@@ -88,6 +87,7 @@ class _Entry:
     The first call learns which slots the function writes with an abstract trace
     (``jax.eval_shape``), then compiles ``pure(donated, others, dynamic)``: the written slots
     that may be donated, then the other written (shared, e.g. the random key) and read slots.
+    Both traces run the function through ``functionalize`` in a ``DiscoveringFrame``.
     """
 
     __slots__ = ("owner", "group", "written", "donated", "others", "jitted", "also_written")
@@ -101,51 +101,36 @@ class _Entry:
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
 
-    def _trace(self, slots, values, dynamic):
-        """Run the user function in a discovering frame; return (out, frame)."""
+    def _call(self, dynamic):
+        """The user function on the call's dynamic leaves (static ones from the group)."""
         group = self.group
         it = iter(dynamic)
         call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
         args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
         args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
-        kwargs = _to_tensors(kwargs)
-        frame = DiscoveringFrame(slots, values)
-        with frame:
-            out = self.owner.fn(*args, **kwargs)
-        if frame.missed:
-            raise SlotDiscovered(frame.missed)
+        out = self.owner.fn(*args, **_to_tensors(kwargs))
         _check_outputs(out)
-        return out, frame
+        return out
 
     def _learn(self, dynamic) -> None:
         slots = self.group.slots
-
-        def learn(values, dynamic):
-            _, frame = self._trace(slots, values, dynamic)
-            return [id(slot) in frame.written for slot in slots]
-
+        learner = _state.functionalize(self._call, slots, DiscoveringFrame)
         values = [jax.ShapeDtypeStruct(s._data.shape, s._data.dtype) for s in slots]
         dyn = [jax.ShapeDtypeStruct(np.shape(d), d.dtype) for d in dynamic]
-        flags = []
-        jax.eval_shape(lambda v, d: flags.extend(learn(v, d)) or 0, values, dyn)
-        flags = [w or id(s) in self.also_written for s, w in zip(slots, flags)]
-        written = [s for s, w in zip(slots, flags) if w]
-        read = [s for s, w in zip(slots, flags) if not w]
-        written_ids = {id(s) for s in written}
+        jax.eval_shape(lambda v, d: learner(v, d)[1], values, dyn)
+        written_ids = {id(s) for s in learner.written} | self.also_written
+        written = [s for s in slots if id(s) in written_ids]
+        read = [s for s in slots if id(s) not in written_ids]
         # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
         donated = [s for s in written if s.donatable]
         kept = [s for s in written if not s.donatable]
         others = kept + read
         returned = donated + kept
+        stateful = _state.functionalize(self._call, donated + others, DiscoveringFrame, returned)
 
         def pure(donated_values, other_values, dynamic):
             self.owner.trace_count += 1
-            out, frame = self._trace(
-                donated + others, list(donated_values) + list(other_values), dynamic
-            )
-            if any(key not in written_ids for key in frame.written):
-                raise _WritesChanged()
-            return out, [frame.value_of(slot) for slot in returned]
+            return stateful(list(donated_values) + list(other_values), dynamic)
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
