@@ -1,4 +1,4 @@
-"""Parameter and ParameterTuple. A Parameter is a Tensor whose value is a state slot."""
+"""StateTensor, Parameter, Buffer and ParameterTuple: Tensors whose value is a state slot."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ._errors import check_bool, check_type
 from ._initializer import initializer
 from ._tensor import Tensor, as_array, wrap
 
-__all__ = ["Parameter", "ParameterTuple", "Buffer"]
+__all__ = ["StateTensor", "Parameter", "ParameterTuple", "Buffer"]
 
 _AUTO_NAME = re.compile(r"Parameter#\d+")
 DEFAULT_NAME = "Parameter"
@@ -50,6 +50,44 @@ def _slot_array(data, api: str):
     return jnp.array(array, copy=True)
 
 
+class StateTensor(Tensor, _core.Slot):
+    """A Tensor whose value is a state slot: the base of Parameter and Buffer.
+
+    The eager value lives in ``_data``; ``_value``, the one accessor the state frame
+    intercepts, reads and writes through the current frame (see ``cellax/_core/README.md``).
+    Every subclass is a pytree node whose one child is the current value and which unflattens
+    to a plain Tensor (``jax.tree_util`` sees a Parameter as its array).
+    """
+
+    __slots__ = ("_data", "__weakref__")
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node(cls, _flatten_state, _unflatten_state)
+
+    @property
+    def _value(self):
+        frame = _local.frame
+        if frame is None:
+            return self._data
+        return frame.read(self)
+
+    @_value.setter
+    def _value(self, value) -> None:
+        _core.write(self, value)
+
+
+def _flatten_state(tensor):
+    return (tensor._value,), None
+
+
+def _unflatten_state(_, children):
+    return wrap(children[0])
+
+
+jax.tree_util.register_pytree_node(StateTensor, _flatten_state, _unflatten_state)
+
+
 class _DataView(Tensor):
     """``Parameter.data``: a plain Tensor sharing the Parameter's value (reads and writes)."""
 
@@ -70,7 +108,7 @@ class _DataView(Tensor):
 _DataView.__name__ = _DataView.__qualname__ = "Tensor"  # type(p.data).__name__ as MindSpore
 
 
-class Parameter(Tensor, _core.Slot):
+class Parameter(StateTensor):
     """A Tensor that is state of a network: trained by optimizers, saved in checkpoints.
 
     Reads and writes go through the state frame, so the same Parameter works eagerly, under
@@ -100,13 +138,11 @@ class Parameter(Tensor, _core.Slot):
     """
 
     __slots__ = (
-        "_data",
         "_name",
         "_requires_grad",
         "layerwise_parallel",
         "parallel_optimizer",
         "comm_fusion",
-        "__weakref__",
     )
 
     def __init__(
@@ -132,18 +168,6 @@ class Parameter(Tensor, _core.Slot):
         self.layerwise_parallel = check_bool("Parameter", "layerwise_parallel", layerwise_parallel)
         self.parallel_optimizer = check_bool("Parameter", "parallel_optimizer", parallel_optimizer)
         self.comm_fusion = 1
-
-    # The one accessor the state frame intercepts (see cellax/_state.py).
-    @property
-    def _value(self):
-        frame = _local.frame
-        if frame is None:
-            return self._data
-        return frame.read(self)
-
-    @_value.setter
-    def _value(self, value) -> None:
-        _core.write(self, value)
 
     @property
     def name(self) -> str:
@@ -289,17 +313,6 @@ def _rebuild_parameter(array, name, requires_grad):
     return Parameter(array, name=name, requires_grad=requires_grad)
 
 
-def _flatten_parameter(p):
-    return (p._value,), None
-
-
-def _unflatten_parameter(_, children):
-    return wrap(children[0])
-
-
-jax.tree_util.register_pytree_node(Parameter, _flatten_parameter, _unflatten_parameter)
-
-
 class ParameterTuple(tuple):
     """A tuple of Parameters with :meth:`clone`.
 
@@ -345,7 +358,7 @@ class ParameterTuple(tuple):
 del _dtype
 
 
-class Buffer(Tensor, _core.Slot):
+class Buffer(StateTensor):
     """A Tensor that is non-trainable state of a Cell (``nn.Buffer``): saved in ``state_dict``
     and updated eagerly or under ``jit`` like a Parameter, but never given to optimizers.
 
@@ -356,26 +369,12 @@ class Buffer(Tensor, _core.Slot):
         Tensor(shape=[3], dtype=Int64, value= [1, 2, 3])
     """
 
-    __slots__ = ("_data", "__weakref__")
+    __slots__ = ()
 
     def __init__(self, data=None) -> None:
         if data is None:
             raise TypeError("For 'Buffer', 'data' must be a Tensor, but got None.")
         self._data = _slot_array(data, "Buffer")
 
-    @property
-    def _value(self):
-        frame = _local.frame
-        if frame is None:
-            return self._data
-        return frame.read(self)
-
-    @_value.setter
-    def _value(self, value) -> None:
-        _core.write(self, value)
-
     def __deepcopy__(self, memo):
         return Buffer(wrap(jnp.array(self._value, copy=True)))
-
-
-jax.tree_util.register_pytree_node(Buffer, _flatten_parameter, _unflatten_parameter)

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .._parameter import Buffer, Parameter
+from .._parameter import StateTensor
 from ._conv import _check_rank
 from ._utils import arr, wrap
 
@@ -15,7 +15,7 @@ __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm"]
 
 # -- normalisation ----------------------------------------------------------------------------
 def _write(api: str, target, value) -> None:
-    if isinstance(target, (Parameter, Buffer)):
+    if isinstance(target, StateTensor):
         target._value = value.astype(target._value.dtype)
     else:
         raise TypeError(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from .._parameter import Buffer, Parameter
+from .._parameter import StateTensor
 from ._primitive import primitive
 from ._utils import arr, wrap
 
@@ -24,7 +24,7 @@ __all__ = [
 
 
 def _check_target(api: str, variable):
-    if not isinstance(variable, (Parameter, Buffer)):
+    if not isinstance(variable, StateTensor):
         raise TypeError(
             f"For '{api}', 'variable' must be a Parameter (or buffer), but got "
             f"{type(variable).__name__}."
