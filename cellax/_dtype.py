@@ -226,4 +226,34 @@ def is_float(type_: Type) -> bool:
 
 
 def is_integer_like(np_dtype) -> bool:
+    """Bool or integer (the kinds an integer-valued op keeps as they are)."""
     return np.dtype(np_dtype).kind in "biu"
+
+
+# The one set of dtype predicates (NumPy, JAX or cellax dtypes; bfloat16 counts as floating).
+def _np(dtype) -> np.dtype:
+    return np.dtype(getattr(dtype, "np_dtype", dtype))
+
+
+def is_floating(dtype) -> bool:
+    """Real floating point, bfloat16 included (the dtypes amp and the cast frame cast)."""
+    d = _np(dtype)
+    return d.kind == "f" or (d.kind == "V" and bool(jnp.issubdtype(d, jnp.floating)))
+
+
+def is_complex(dtype) -> bool:
+    return _np(dtype).kind == "c"
+
+
+def is_inexact(dtype) -> bool:
+    """Floating or complex (the dtypes grad differentiates)."""
+    return is_complex(dtype) or is_floating(dtype)
+
+
+def is_integer(dtype) -> bool:
+    """Signed or unsigned integer; bool is not one."""
+    return _np(dtype).kind in "iu"
+
+
+def is_bool(dtype) -> bool:
+    return _np(dtype).kind == "b"

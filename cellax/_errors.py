@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import numbers
+
+import numpy as np
+
 __all__ = [
     "check_type",
     "check_bool",
     "check_bool_value",
+    "check_bool_arg",
+    "check_bools",
     "check_float_in_open_unit",
+    "check_float_arg",
+    "check_number",
     "check_int",
+    "check_int_arg",
     "check_positive_int",
+    "check_positive_int_arg",
+    "check_drop_probability",
+    "check_probability",
     "MSG_TRACER_BOOL",
     "user_frame",
 ]
@@ -82,6 +94,93 @@ def check_positive_int(api: str, name: str, value) -> int:
     if value <= 0:
         raise ValueError(f"For '{api}', '{name}' must be a positive int, but got {value}.")
     return value
+
+
+def check_bool_arg(api: str, name: str, value) -> bool:
+    """A bool: ``'<name>' must be a bool, but got <value> of type <type>`` (TypeError)."""
+    if not isinstance(value, bool):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a bool, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    return value
+
+
+def check_bools(api: str, **values) -> None:
+    """Each keyword argument a bool: ``'<name>' must be a bool, but got <value>`` (TypeError)."""
+    for name, value in values.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"For '{api}', '{name}' must be a bool, but got {value!r}.")
+
+
+def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int:
+    """A Python or NumPy int (not a bool), at least ``minimum`` when given; as a Python int."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(
+            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    if minimum is not None and value < minimum:
+        raise ValueError(f"For '{api}', '{name}' must be >= {minimum}, but got {value}.")
+    return int(value)
+
+
+def check_positive_int_arg(api: str, name: str, value) -> int:
+    """A Python int > 0 (the learning-rate schedules' wording)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    if value <= 0:
+        raise ValueError(f"For '{api}', '{name}' must be a positive int, but got {value}.")
+    return value
+
+
+def check_float_arg(api: str, name: str, value, *, positive: bool = False) -> float:
+    """A Python float, > 0 with ``positive`` and >= 0 otherwise."""
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a float, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    if positive and not value > 0:
+        raise ValueError(f"For '{api}', '{name}' must be a positive float, but got {value}.")
+    if not positive and value < 0:
+        raise ValueError(f"For '{api}', '{name}' must be a non-negative float, but got {value}.")
+    return value
+
+
+def check_number(api: str, name: str, value, *, positive: bool = False) -> float:
+    """A real number (int or float, not a bool) as a float, > 0 with ``positive``, else >= 0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a float, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
+    value = float(value)
+    if positive and not value > 0:
+        raise ValueError(f"For '{api}', '{name}' must be positive, but got {value}.")
+    if value < 0:
+        raise ValueError(f"For '{api}', '{name}' must be non-negative, but got {value}.")
+    return value
+
+
+def check_drop_probability(api: str, p) -> float:
+    """A drop probability in [0, 1) for the Dropout Cells; ValueError for anything else."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p < 1:
+        raise ValueError(f"For '{api}', the drop probability 'p' must be in [0, 1), but got {p!r}.")
+    return float(p)
+
+
+def check_probability(api: str, p, error: type = ValueError):
+    """A probability in [0, 1] for the functional dropouts: TypeError for a non-number,
+    ``error`` (MindSpore raises a ValueError that is also a RuntimeError) out of range."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise TypeError(f"For '{api}', 'p' must be a float, but got {type(p).__name__}.")
+    if not 0 <= p <= 1:
+        raise error(f"For '{api}', the drop probability 'p' must be in [0, 1], but got {p}.")
+    return p
 
 
 def user_frame() -> str:

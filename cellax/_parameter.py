@@ -237,7 +237,7 @@ class Parameter(StateTensor):
         current = self._value
         current_dtype = np.dtype(current.dtype)
         if isinstance(data, (bool, int, float)) and not isinstance(data, Tensor):
-            if isinstance(data, float) and current_dtype.kind in "biu":
+            if isinstance(data, float) and _dtype.is_integer_like(current_dtype):
                 raise TypeError(
                     f"For 'Parameter.set_data', a float can not be converted implicitly to the "
                     f"dtype {self.dtype} of Parameter '{self.name}'; use set_dtype() first."
@@ -353,9 +353,6 @@ class ParameterTuple(tuple):
             new.name = f"{prefix}.{param.name}"
             clones.append(new)
         return ParameterTuple(clones)
-
-
-del _dtype
 
 
 class Buffer(StateTensor):

@@ -103,7 +103,7 @@ def is_tensor(value) -> bool:
 
 def _fix_int_float(array, other):
     """MindSpore: an integer/bool Tensor combined with a Python float gives Float32."""
-    if type(other) is float and array.dtype.kind in "biu":
+    if type(other) is float and _dtype.is_integer_like(array.dtype):
         return array.astype(jnp.float32)
     return array
 
@@ -152,9 +152,9 @@ def _int_like(x) -> bool:
     dtype = getattr(x, "dtype", None)
     if dtype is None:
         return isinstance(x, (bool, int)) or (
-            isinstance(x, (list, tuple)) and np.asarray(x).dtype.kind in "biu"
+            isinstance(x, (list, tuple)) and _dtype.is_integer_like(np.asarray(x).dtype)
         )
-    return np.dtype(dtype).kind in "biu"
+    return _dtype.is_integer_like(dtype)
 
 
 def _true_divide(a, b):
@@ -527,7 +527,7 @@ class Tensor:
         return float(self.item())
 
     def __index__(self) -> int:
-        if np.dtype(self._value.dtype).kind not in "iu" or self.size != 1:
+        if not _dtype.is_integer(self._value.dtype) or self.size != 1:
             raise ValueError(
                 f"For 'Tensor.__index__', only an integer Tensor of one element can be used as "
                 f"an index, but got a {self.dtype} Tensor of shape {self.shape}."

@@ -101,7 +101,7 @@ class _OutputTo32(nn.Cell):
 def _cast_floats(tree, np_dtype):
     if isinstance(tree, (tuple, list)):
         return type(tree)(_cast_floats(item, np_dtype) for item in tree)
-    if isinstance(tree, Tensor) and jnp.issubdtype(tree._value.dtype, jnp.floating):
+    if isinstance(tree, Tensor) and _dtype.is_floating(tree._value.dtype):
         if tree._value.dtype != np_dtype:
             return wrap(tree._value.astype(np_dtype))
     return tree

@@ -8,7 +8,8 @@ from __future__ import annotations
 import threading
 
 import jax
-import jax.numpy as jnp
+
+from .. import _dtype
 
 __all__ = [
     "Slot",
@@ -182,7 +183,7 @@ class CastFrame(Frame):
         value = master
         if (
             self.dtype is not None
-            and jnp.issubdtype(master.dtype, jnp.floating)
+            and _dtype.is_floating(master.dtype)
             and master.dtype != self.dtype
         ):
             value = master.astype(self.dtype)

@@ -172,7 +172,7 @@ class WritesChanged(BaseException):
 class Stateful:
     """``fn`` as a pure function of slot values: see :func:`functionalize`."""
 
-    __slots__ = ("fn", "slots", "frame", "returns", "written")
+    __slots__ = ("fn", "slots", "frame", "returns", "written", "__weakref__")
 
     def __init__(self, fn, slots=(), frame=None, returns=None) -> None:
         self.fn = fn

@@ -30,11 +30,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .. import _dtype
 from .. import _core as _state
 from .._core import HookDict, add_hook
 from .._core import concrete as _concrete
 from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
+from .._errors import check_bools
 from .._tensor import Tensor, wrap
 from .._tensor import wrap_tree as _to_tensors
 
@@ -57,7 +59,7 @@ __all__ = [
 
 
 def _is_float(x) -> bool:
-    return _is_array(x) and jnp.issubdtype(x.dtype, jnp.inexact)
+    return _is_array(x) and _dtype.is_inexact(x.dtype)
 
 
 def is_abstract(arrays) -> bool:
@@ -202,9 +204,7 @@ def run_forward_hooks(cell, hooks, args: tuple, kwargs: dict, out):
 
 def add_cell_hook(hooks: HookDict, hook_fn, api: str, prepend: bool, with_kwargs: bool):
     """Register a forward (pre) hook with MindSpore's ``prepend``/``with_kwargs`` options."""
-    for name, value in (("prepend", prepend), ("with_kwargs", with_kwargs)):
-        if not isinstance(value, bool):
-            raise TypeError(f"For '{api}', '{name}' must be a bool, but got {value!r}.")
+    check_bools(api, prepend=prepend, with_kwargs=with_kwargs)
     if with_kwargs and callable(hook_fn):
         hook_fn = KwargsHook(hook_fn)
     handle = add_hook(hooks, hook_fn, api)

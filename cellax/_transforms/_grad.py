@@ -9,7 +9,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .. import _dtype
 from .. import _core as _state
+from .._errors import check_bools
 from .._core import Slot
 from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
@@ -22,8 +24,7 @@ __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
 
 
 def _ones_cotangent(x):
-    dtype = np.dtype(x.dtype)
-    if dtype.kind in "biu":
+    if _dtype.is_integer_like(x.dtype):
         return np.zeros(x.shape, jax.dtypes.float0)
     return jnp.ones(x.shape, x.dtype)
 
@@ -82,7 +83,7 @@ def _diff_input(api: str, value, position: int):
     array = unwrap(value)
     if not _is_array(array):
         array = jnp.asarray(np.asarray(array, np.float32 if isinstance(value, float) else None))
-    if np.dtype(array.dtype).kind not in "fcV" and array.dtype != jnp.bfloat16:
+    if not _dtype.is_inexact(array.dtype):  # grad takes complex; amp casts skip it
         raise TypeError(
             f"For '{api}', the input at grad_position {position} must be a floating point "
             f"Tensor to be differentiated, but got dtype {np.dtype(array.dtype)}. Cast it with "
@@ -186,7 +187,13 @@ def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api)
     return grad_fn
 
 
-def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
+def grad(
+    fn,
+    grad_position: int | tuple | None = 0,
+    weights=None,
+    has_aux: bool = False,
+    return_ids: bool = False,
+):
     """Return a function computing the gradient of ``fn`` (``mindspore.grad``).
 
     Args:
@@ -227,7 +234,11 @@ def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: b
 
 
 def value_and_grad(
-    fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False
+    fn,
+    grad_position: int | tuple | None = 0,
+    weights=None,
+    has_aux: bool = False,
+    return_ids: bool = False,
 ):
     """Like :func:`grad` but returns ``(value, grads)``, ``value`` being all of fn's output.
 
@@ -263,13 +274,9 @@ class GradOperation:
     def __init__(
         self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False
     ) -> None:
-        for name, value in (
-            ("get_all", get_all),
-            ("get_by_list", get_by_list),
-            ("sens_param", sens_param),
-        ):
-            if not isinstance(value, bool):
-                raise TypeError(f"For 'GradOperation', '{name}' must be a bool, but got {value!r}.")
+        check_bools(
+            "GradOperation", get_all=get_all, get_by_list=get_by_list, sens_param=sens_param
+        )
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
 
     def __call__(self, fn, weights=None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools as ft
 import types
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -341,7 +342,9 @@ def _separate_shared_buffers(slots) -> None:
         owners.add(id(slot._data))
 
 
-def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = True, **options):
+def jit(
+    function=None, *, static_argnums=(), static_argnames=(), donate: bool = True, **options
+) -> Any:
     """Compile a function, Cell or Cell method with XLA (``mindspore.jit``).
 
     The compiled program takes every Parameter, buffer and random key the function touches as

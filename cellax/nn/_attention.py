@@ -23,7 +23,7 @@ def _mask_to_additive(api, mask, name, dtype):
     value = jnp.asarray(arr(mask))
     if value.dtype == jnp.bool_:
         return jnp.where(value, -jnp.inf, 0.0).astype(dtype)
-    if not jnp.issubdtype(value.dtype, jnp.floating):
+    if not _dtype.is_floating(value.dtype):
         raise TypeError(
             f"For '{api}', '{name}' must be a bool or float Tensor, but got dtype {value.dtype}."
         )

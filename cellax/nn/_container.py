@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from ._cell import Cell
+from ._cell import check_cell as _check_cell
 
 __all__ = ["SequentialCell", "CellList", "CellDict"]
-
-
-def _check_cell(api: str, cell) -> None:
-    if not isinstance(cell, Cell):
-        raise TypeError(f"For '{api}', each cell must be a Cell, but got {type(cell).__name__}.")
 
 
 def _check_index(api: str, length: int, index, inserting: bool = False) -> int:

@@ -8,17 +8,12 @@ import jax
 import jax.numpy as jnp
 
 from .. import _dtype
+from .._errors import check_drop_probability as _check_p
 from .._random import next_key
 from ..ops._utils import arr, wrap
 from ._cell import Cell
 
 __all__ = ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d"]
-
-
-def _check_p(api: str, p) -> float:
-    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p < 1:
-        raise ValueError(f"For '{api}', the drop probability 'p' must be in [0, 1), but got {p!r}.")
-    return float(p)
 
 
 def _drop(x, p: float, mask_shape):

@@ -78,7 +78,7 @@ class Embedding(Cell):
 
     def construct(self, ids):
         value = arr(ids)
-        if not jnp.issubdtype(jnp.asarray(value).dtype, jnp.integer):
+        if not _dtype.is_integer(jnp.asarray(value).dtype):
             raise TypeError(
                 f"For 'Embedding', 'ids' must be an integer Tensor, but got dtype "
                 f"{jnp.asarray(value).dtype}."

@@ -12,6 +12,9 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
+from .._errors import check_bool_arg as _check_bool
+from .._errors import check_float_arg as _check_float
+from .._errors import check_positive_int_arg as _check_int_positive
 from .._tensor import unwrap, wrap
 from ._cell import Cell
 
@@ -35,39 +38,6 @@ __all__ = [
 
 # --------------------------------------------------------------------------------------------
 # argument checkers
-
-
-def _check_int_positive(api: str, name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(
-            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    if value <= 0:
-        raise ValueError(f"For '{api}', '{name}' must be a positive int, but got {value}.")
-    return value
-
-
-def _check_float(api: str, name: str, value, *, positive: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, float):
-        raise TypeError(
-            f"For '{api}', '{name}' must be a float, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    if positive and not value > 0:
-        raise ValueError(f"For '{api}', '{name}' must be a positive float, but got {value}.")
-    if not positive and value < 0:
-        raise ValueError(f"For '{api}', '{name}' must be a non-negative float, but got {value}.")
-    return value
-
-
-def _check_bool(api: str, name: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(
-            f"For '{api}', '{name}' must be a bool, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    return value
 
 
 def _check_decay_args(

@@ -20,6 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._errors import check_number as _check_number
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
@@ -51,20 +52,6 @@ def _check_parameter_list(api: str, name: str, parameters) -> list:
             f"net.trainable_params()."
         )
     return items
-
-
-def _check_number(api: str, name: str, value, *, positive: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(
-            f"For '{api}', '{name}' must be a float, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    value = float(value)
-    if positive and not value > 0:
-        raise ValueError(f"For '{api}', '{name}' must be positive, but got {value}.")
-    if value < 0:
-        raise ValueError(f"For '{api}', '{name}' must be non-negative, but got {value}.")
-    return value
 
 
 def _f32(value):

@@ -14,7 +14,8 @@ import jax.numpy as jnp
 from .. import _transforms
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import unwrap, wrap, wrap_tree
-from ._cell import Cell
+from .._errors import check_bools
+from ._cell import Cell, check_cell
 from ._optimizer import Optimizer
 
 __all__ = [
@@ -25,14 +26,6 @@ __all__ = [
     "TrainOneStepCell",
     "ParameterUpdate",
 ]
-
-
-def _check_cell(api: str, name: str, value) -> None:
-    if not isinstance(value, Cell):
-        raise TypeError(
-            f"For '{api}', '{name}' must be a Cell, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
 
 
 def _check_callable(api: str, name: str, value) -> None:
@@ -80,7 +73,7 @@ class WithLossCell(Cell):
 
     def __init__(self, backbone, loss_fn) -> None:
         super().__init__(auto_prefix=False)
-        _check_cell("WithLossCell", "backbone", backbone)
+        check_cell("WithLossCell", backbone, "backbone")
         _check_callable("WithLossCell", "loss_fn", loss_fn)
         self._backbone = backbone
         self._loss_fn = loss_fn
@@ -127,7 +120,7 @@ class WithEvalCell(Cell):
 
     def __init__(self, network, loss_fn, add_cast_fp32: bool = False) -> None:
         super().__init__(auto_prefix=False)
-        _check_cell("WithEvalCell", "network", network)
+        check_cell("WithEvalCell", network, "network")
         _check_callable("WithEvalCell", "loss_fn", loss_fn)
         if not isinstance(add_cast_fp32, bool):
             raise TypeError(
@@ -179,7 +172,7 @@ class WithGradCell(Cell):
 
     def __init__(self, network, loss_fn=None, sens=None) -> None:
         super().__init__(auto_prefix=False)
-        _check_cell("WithGradCell", "network", network)
+        check_cell("WithGradCell", network, "network")
         self.network = network
         self.loss_fn = loss_fn
         self.weights = ParameterTuple(network.trainable_params())
@@ -249,13 +242,7 @@ class ForwardValueAndGrad(Cell):
                 f"For '{api}', 'network' must be a Cell, function or method, but got "
                 f"{type(network).__name__}."
             )
-        for name, value in (
-            ("get_all", get_all),
-            ("get_by_list", get_by_list),
-            ("sens_param", sens_param),
-        ):
-            if not isinstance(value, bool):
-                raise TypeError(f"For '{api}', '{name}' must be a bool, but got {value!r}.")
+        check_bools(api, get_all=get_all, get_by_list=get_by_list, sens_param=sens_param)
         if get_by_list and not (
             isinstance(weights, (tuple, list)) and all(isinstance(w, Parameter) for w in weights)
         ):
@@ -330,7 +317,7 @@ class TrainOneStepCell(Cell):
     def __init__(self, network, optimizer, sens=None, return_grad: bool = False) -> None:
         super().__init__(auto_prefix=False)
         api = "TrainOneStepCell"
-        _check_cell(api, "network", network)
+        check_cell(api, network, "network")
         if not isinstance(optimizer, Optimizer):
             raise TypeError(
                 f"For '{api}', 'optimizer' must be an nn.Optimizer, but got "

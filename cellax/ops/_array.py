@@ -290,7 +290,7 @@ def is_floating_point(input):
 
 def is_complex(input):
     """True for complex Tensors."""
-    return np.dtype(array(input, "is_complex").dtype).kind == "c"
+    return _dtype.is_complex(array(input, "is_complex").dtype)
 
 
 def numel(input):

@@ -249,7 +249,7 @@ def mixed_precision_cast(dst_type, input_x):
     def cast(v):
         if isinstance(v, (tuple, list)):
             return type(v)(cast(i) for i in v)
-        if isinstance(v, Tensor) and jnp.issubdtype(v._value.dtype, jnp.floating):
+        if isinstance(v, Tensor) and _dtype.is_floating(v._value.dtype):
             return wrap(v._value.astype(target))
         return v
 

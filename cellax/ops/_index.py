@@ -10,6 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .. import _dtype
 from ._primitive import primitive
 from ._utils import arr, array, check_axis, check_eager, check_int_arg, wrap
 
@@ -70,7 +71,7 @@ _INDEX_HINT = "Compute it outside the compiled function, or use a fixed-size alt
 
 def _index_array(api, index, name="indices"):
     value = array(index, api, name)
-    if np.dtype(value.dtype).kind not in "iu":
+    if not _dtype.is_integer(value.dtype):
         raise TypeError(
             f"For '{api}', '{name}' must be an integer Tensor, but got dtype {value.dtype}."
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from .. import _dtype
 from ._nn import binary_cross_entropy_with_logits
 from ._utils import arr, to_float, wrap
 
@@ -140,7 +141,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
 def _class_targets(api, x, target):
     """Validate (N, C, *) logits against integer (N, *) class indices."""
     y = jnp.asarray(arr(target))
-    if not jnp.issubdtype(y.dtype, jnp.integer):
+    if not _dtype.is_integer(y.dtype):
         raise TypeError(
             f"For '{api}', class-index 'target' must be an integer Tensor, but got dtype "
             f"{y.dtype}. Pass int32 class indices, or class probabilities of the same shape as "
@@ -225,7 +226,7 @@ def cross_entropy(
     x = to_float(arr(input))
     logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
     y = jnp.asarray(arr(target))
-    if jnp.issubdtype(y.dtype, jnp.floating) and y.shape == x.shape:
+    if _dtype.is_floating(y.dtype) and y.shape == x.shape:
         classes = x.shape[1] if x.ndim > 1 else x.shape[0]
         probs = y.astype(logp.dtype)
         if label_smoothing > 0:

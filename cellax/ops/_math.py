@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
+from .. import _dtype
 from .._tensor import _fix_int_float, _true_divide
 from ._utils import arr, array, is_float, name_op, to_float, wrap
 
@@ -89,7 +90,7 @@ def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str 
 
 
 def _keep_int(jfn):
-    return lambda x: x if np.dtype(x.dtype).kind in "biu" else jfn(x)
+    return lambda x: x if _dtype.is_integer_like(x.dtype) else jfn(x)
 
 
 _FLOAT_UNARY = {
@@ -198,7 +199,7 @@ def round(input, *, decimals=0):
         [ 0.  2.  2. -2.]
     """
     x = array(input, "round")
-    if np.dtype(x.dtype).kind in "biu":
+    if _dtype.is_integer_like(x.dtype):
         return wrap(x)
     return wrap(jnp.round(x, decimals))
 
@@ -244,7 +245,7 @@ def _floor_mod(a, b):
 
 
 def _truncate_div(a, b):
-    if np.dtype(jnp.result_type(a, b)).kind in "iu":
+    if _dtype.is_integer(jnp.result_type(a, b)):
         return jnp.sign(a) * jnp.sign(b) * (jnp.abs(a) // jnp.abs(b))
     return jnp.trunc(a / b)
 
@@ -271,7 +272,7 @@ def _xdivy(a, b):
 def _int_only(name, jfn):
     def run(a, b):
         for value in (a, b):
-            if hasattr(value, "dtype") and np.dtype(value.dtype).kind not in "biu":
+            if hasattr(value, "dtype") and not _dtype.is_integer_like(value.dtype):
                 raise TypeError(
                     f"For '{name}', the inputs must be integer or bool Tensors, but got "
                     f"dtype {value.dtype}."

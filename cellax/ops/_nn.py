@@ -5,6 +5,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from .._errors import check_probability
 from .._random import next_key
 from ._primitive import primitive
 from ._utils import arr, array, check_axis, name_op, np_dtype, to_float, wrap
@@ -397,13 +398,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
 
 def _check_p(api: str, p) -> float:
-    if isinstance(p, bool) or not isinstance(p, (int, float)):
-        raise TypeError(f"For '{api}', 'p' must be a float, but got {type(p).__name__}.")
-    if not 0 <= p <= 1:
-        raise _ProbabilityError(
-            f"For '{api}', the drop probability 'p' must be in [0, 1], but got {p}."
-        )
-    return p
+    return check_probability(api, p, _ProbabilityError)
 
 
 def _drop(x, p, mask_shape, seed=None):

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .. import _dtype
 from ._conv import _check_rank, explicit_pads, ntuple, _same_pads, check_pad_mode
 from ._utils import arr, wrap
 
@@ -81,7 +82,7 @@ def max_pool(
         api, n, value.shape, kernel_size, stride, pad_mode, padding, dilation, ceil_mode
     )
     full = [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
-    low = -jnp.inf if jnp.issubdtype(value.dtype, jnp.floating) else jnp.iinfo(value.dtype).min
+    low = -jnp.inf if _dtype.is_floating(value.dtype) else jnp.iinfo(value.dtype).min
     # A NumPy (concrete) init lets JAX pick its differentiable max-window rule under jit.
     out = _window(value, np.array(low, value.dtype), lax.max, kernel, stride, dilation, full)
     if not return_indices:

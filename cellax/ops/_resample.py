@@ -8,6 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .. import _dtype
 from ._conv import _check_rank, ntuple
 from ._pool import _adaptive_bounds
 from ._utils import arr, wrap
@@ -165,7 +166,7 @@ def interpolate(
         sizes = tuple(int(math.floor(s * f)) for s, f in zip(x.shape[2:], factors))
         scales = [None] * n if recompute_scale_factor else list(factors)
     kind = {"bicubic": "cubic", "bilinear": "linear", "trilinear": "linear"}.get(mode, mode)
-    out = x if jnp.issubdtype(x.dtype, jnp.floating) or kind == "nearest" else x.astype(jnp.float32)
+    out = x if _dtype.is_floating(x.dtype) or kind == "nearest" else x.astype(jnp.float32)
     for i in range(n):
         out = _resample_axis(out, 2 + i, sizes[i], kind, bool(align_corners), scales[i])
     return wrap(out.astype(x.dtype))
@@ -243,7 +244,7 @@ def embedding(
          [1. 2.]]
     """
     ids, table = arr(input), arr(weight)
-    if not jnp.issubdtype(jnp.asarray(ids).dtype, jnp.integer):
+    if not _dtype.is_integer(jnp.asarray(ids).dtype):
         raise TypeError(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "
             f"{jnp.asarray(ids).dtype}."

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype
+from .._errors import check_int_arg as check_int_arg  # the one home of argument checkers
 from .._tensor import Tensor, as_array, wrap
 
 __all__ = ["arr", "wrap", "to_float", "check_axis", "np_dtype"]
@@ -44,13 +45,13 @@ def array(x, api: str | None = None, name: str = "input"):
 
 def to_float(x):
     """Integer/bool arrays become float32 (MindSpore's result type for float-only math)."""
-    if np.dtype(x.dtype).kind in "biu":
+    if _dtype.is_integer_like(x.dtype):
         return x.astype(jnp.float32)
     return x
 
 
 def is_float(x) -> bool:
-    return np.dtype(x.dtype).kind in "fc" or x.dtype == jnp.bfloat16
+    return _dtype.is_inexact(x.dtype)
 
 
 def np_dtype(dtype):
@@ -82,17 +83,6 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
             raise ValueError(f"For '{api}', '{name}' has duplicate axes: {axis}.")
         return axes
     return (check_axis(api, axis, ndim, name),)
-
-
-def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(
-            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    if minimum is not None and value < minimum:
-        raise ValueError(f"For '{api}', '{name}' must be >= {minimum}, but got {value}.")
-    return int(value)
 
 
 def check_float_input(api: str, x, name: str = "input"):

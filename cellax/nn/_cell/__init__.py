@@ -2,8 +2,8 @@
 call pipeline), ``_hooks``, ``_precision`` (to_float), ``_access``, ``_state_dict``,
 ``_compile`` and ``_parallel`` (mixins of :class:`Cell`)."""
 
-from ._cell import Cell, CellType, IncompatibleKeys
+from ._cell import Cell, CellType, IncompatibleKeys, check_cell
 
 __all__ = ["Cell", "IncompatibleKeys"]
 
-_INTERNAL = (CellType,)
+_INTERNAL = (CellType, check_cell)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 from collections import OrderedDict
+from typing import Any
 
 from ... import _context, _core, _transforms
 from ..._core import HookDict, Registry, versioned
@@ -502,7 +503,7 @@ class Cell(
         return self._flags
 
     # -- the call pipeline --------------------------------------------------------------------
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args, **kwargs) -> Any:
         if self._inputs is not None:
             self._check_inputs(args)
         if _context.get_mode() == _context.GRAPH_MODE and _core.current_frame() is None:
@@ -592,3 +593,16 @@ class Cell(
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+
+
+def check_cell(api: str, value, name: str | None = None) -> None:
+    """Raise TypeError unless ``value`` is a Cell (``name``: the argument, else one element)."""
+    if not isinstance(value, Cell):
+        if name is None:
+            raise TypeError(
+                f"For '{api}', each cell must be a Cell, but got {type(value).__name__}."
+            )
+        raise TypeError(
+            f"For '{api}', '{name}' must be a Cell, but got {value!r} of type "
+            f"{type(value).__name__}."
+        )
