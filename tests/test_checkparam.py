@@ -1,15 +1,13 @@
 """cellax._checkparam against MindSpore 2.10 (goldens: tests/goldens/record_checkparam.py)."""
 
-import json
-import os
-
 import pytest
 
 import cellax as ms
 from cellax import _checkparam as V
 
-with open(os.path.join(os.path.dirname(__file__), "goldens", "checkparam.json")) as _f:
-    GOLDEN = json.load(_f)
+from ._goldens import load_json
+
+GOLDEN = load_json("checkparam.json")
 
 # The same cases, in order, as tests/goldens/record_checkparam.py.
 CASES = [

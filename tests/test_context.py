@@ -1,18 +1,13 @@
 """set_context/get_context and set_seed/get_seed (goldens from MindSpore 2.10)."""
 
-import importlib.util
-import os
-
 import numpy as np
 import pytest
 
 import cellax as ms
 
-_spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
-)
-fc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fc)
+from ._goldens import load_module
+
+fc = load_module("foundation_cases")
 
 CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")

@@ -4,8 +4,6 @@ The printed output of every example in tests/goldens/hook_examples.py is compare
 MindSpore's (tests/goldens/hooks.json, recorded by record_hooks.py).
 """
 
-import importlib.util
-import json
 import os
 import re
 
@@ -15,15 +13,11 @@ import pytest
 import cellax as ms
 from cellax import Parameter, Tensor, nn, ops
 
+from ._goldens import load_json, load_module
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location(
-    "hook_examples", os.path.join(HERE, "goldens", "hook_examples.py")
-)
-_examples = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_examples)
-EXAMPLES = _examples.EXAMPLES
-with open(os.path.join(HERE, "goldens", "hooks.json")) as _f:
-    GOLDEN = json.load(_f)
+EXAMPLES = load_module("hook_examples").EXAMPLES
+GOLDEN = load_json("hooks.json")
 
 # MindSpore 2.10 places the backward-hook boundary after the forward hooks, so its backward hook
 # sees the gradient of the doubled output (1). The seed document (and cellax) keep the

@@ -1,8 +1,6 @@
 """Initializers: names/errors from MindSpore 2.10 goldens, distributions by statistics."""
 
-import importlib.util
 import math
-import os
 
 import numpy as np
 import pytest
@@ -10,11 +8,9 @@ import pytest
 import cellax as ms
 from cellax.common import initializer as init
 
-_spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
-)
-fc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fc)
+from ._goldens import load_module
+
+fc = load_module("foundation_cases")
 
 CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")

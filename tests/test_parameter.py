@@ -1,8 +1,6 @@
 """Parameter and ParameterTuple against MindSpore 2.10 goldens."""
 
 import copy
-import importlib.util
-import os
 import pickle
 
 import numpy as np
@@ -11,11 +9,9 @@ import pytest
 import cellax as ms
 from cellax import Parameter, ParameterTuple, Tensor
 
-_spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
-)
-fc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fc)
+from ._goldens import load_module
+
+fc = load_module("foundation_cases")
 
 CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")

@@ -20,13 +20,14 @@ exactly.
 import ast
 import contextlib
 import io
-import json
 import linecache
 import os
 import re
 
 import numpy as np
 import pytest
+
+from ._goldens import load_json
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN_PATH = os.path.join(HERE, "goldens", "seed_examples.json")
@@ -1564,8 +1565,7 @@ def run_example_once(name, capsys):
     return _CACHE[name]
 
 
-with open(GOLDEN_PATH) as _f:
-    GOLDEN = json.load(_f)
+GOLDEN = load_json("seed_examples.json")
 
 
 # =============================================================================================

@@ -2,9 +2,6 @@
 auto-parallel context, nn.Pad, clip_by_global_norm, HyperMap, MultitypeFuncGraph,
 tuple_to_array, initializer fan helpers, Conv2d.conv2d."""
 
-import json
-import os
-
 import numpy as np
 import pytest
 
@@ -12,8 +9,9 @@ import cellax as ms
 from cellax import context, nn, ops
 from cellax.common import initializer as init
 
-with open(os.path.join(os.path.dirname(__file__), "goldens", "surface.json")) as _f:
-    GOLDEN = json.load(_f)
+from ._goldens import load_json
+
+GOLDEN = load_json("surface.json")
 
 KEYS = list(GOLDEN["auto_parallel_defaults"])
 

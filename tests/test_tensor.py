@@ -1,6 +1,5 @@
 """Tensor against MindSpore 2.10 goldens (tests/goldens/foundation.json) and NumPy."""
 
-import importlib.util
 import os
 import zlib
 
@@ -14,11 +13,9 @@ from hypothesis import strategies as st
 import cellax as ms
 from cellax import Tensor
 
-_spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
-)
-fc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fc)
+from ._goldens import load_module
+
+fc = load_module("foundation_cases")
 
 CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")

@@ -1,19 +1,14 @@
 """Tensor printing: repr()/str() exactly as MindSpore 2.10 prints (goldens recorded from it)."""
 
-import importlib.util
-import os
-
 import numpy as np
 import pytest
 
 import cellax as ms
 from cellax import Tensor
 
-_spec = importlib.util.spec_from_file_location(
-    "foundation_cases", os.path.join(os.path.dirname(__file__), "goldens", "foundation_cases.py")
-)
-fc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fc)
+from ._goldens import load_module
+
+fc = load_module("foundation_cases")
 
 CASES = fc.load()
 BASE = fc.make_namespace(ms, "cellax")

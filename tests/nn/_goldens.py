@@ -1,14 +1,10 @@
-"""Load the MindSpore goldens recorded by tests/goldens/record_layers.py."""
+"""The layer goldens recorded by tests/goldens/record_layers.py, by kind and case id (loaded
+through the one golden loader, tests/_goldens.py)."""
 
-import json
-import os
+from tests._goldens import load_json, load_npz
 
-import numpy as np
-
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "goldens")
-with open(os.path.join(HERE, "layers.json")) as f:
-    CASES = json.load(f)
-ARRAYS = np.load(os.path.join(HERE, "layers.npz"))
+CASES = load_json("layers.json")
+ARRAYS = load_npz("layers.npz")
 
 
 def cases(kind):

@@ -1,21 +1,16 @@
 """Parameter names, attribute paths and traversal order against MindSpore 2.10 goldens."""
 
-import json
-import pathlib
-import sys
-
 import numpy as np
 import pytest
 
 import cellax as ms
 from cellax import nn
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "goldens"))
-from record_cell import builders  # noqa: E402
+from tests._goldens import load_json, load_module
 
-GOLDENS = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "cell.json").read_text())
+GOLDENS = load_json("cell.json")
 CASES = GOLDENS["cases"]
-BUILDERS = builders(ms)
+BUILDERS = load_module("record_cell").builders(ms)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -1,21 +1,14 @@
 """print(net) against MindSpore 2.10 goldens and the seed examples."""
 
-import json
-import pathlib
-import sys
-
 import pytest
 
 import cellax as ms
 from cellax import nn
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "goldens"))
-from record_cell import builders  # noqa: E402
+from tests._goldens import load_cases, load_module
 
-CASES = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "cell.json").read_text())[
-    "cases"
-]
-BUILDERS = builders(ms)
+CASES = load_cases("cell.json")
+BUILDERS = load_module("record_cell").builders(ms)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -1,16 +1,14 @@
 """Learning-rate functions and schedule Cells against MindSpore goldens."""
 
-import json
-import os
-
 import numpy as np
 import pytest
 
 import cellax as ms
 from cellax import nn
 
-with open(os.path.join(os.path.dirname(__file__), "..", "goldens", "optim.json")) as _file:
-    GOLDENS = json.load(_file)["schedules"]
+from tests._goldens import load_json
+
+GOLDENS = load_json("optim.json", "schedules")
 
 # Same arguments as tests/goldens/record_optim.py.
 FUNCTIONS = {

@@ -1,8 +1,5 @@
 """Optimizers: MindSpore goldens, optax/hand-computed references, jit, groups, errors."""
 
-import json
-import os
-
 import jax.numpy as jnp
 import numpy as np
 import optax
@@ -12,8 +9,9 @@ import cellax as ms
 from cellax import nn
 from cellax._tensor import wrap
 
-with open(os.path.join(os.path.dirname(__file__), "..", "goldens", "optim.json")) as _file:
-    GOLDENS = json.load(_file)
+from tests._goldens import load_json
+
+GOLDENS = load_json("optim.json")
 NAMES = list(GOLDENS["initial"])
 
 

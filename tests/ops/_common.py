@@ -1,13 +1,12 @@
 """Shared helpers for the ops tests: golden loading and comparison."""
 
-import json
-import pathlib
-
 import numpy as np
 
 import cellax as ms
 
-GOLDENS = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "ops.json").read_text())
+from .._goldens import load_json
+
+GOLDENS = load_json("ops.json")
 
 
 def as_list(result):
