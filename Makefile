@@ -2,7 +2,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test docs bench clean
+LINT_PATHS := cellax tests benchmarks examples tools setup.py
+
+.PHONY: demo lint test docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +14,15 @@ demo: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[demo]"
 	$(BIN)/python examples/quickstart.py
 
-test: $(BIN)/python
+# ruff (format and lint) and basedpyright in basic mode over the public API (tests/typecheck),
+# all pinned in the test extra; then the suite, doctests included
+lint: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/ruff format --check $(LINT_PATHS)
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/basedpyright --pythonpath $(BIN)/python tests/typecheck
+
+test: lint
 	$(BIN)/python -m pytest -n 2 tests cellax
 
 docs: $(BIN)/python
