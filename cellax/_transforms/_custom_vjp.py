@@ -109,9 +109,7 @@ def call_user_hook(fn, tree, describe: str):
 
     ``tree`` is a pytree of arrays/Tensors and static leaves (numbers, Cells, ...).
     """
-    leaves, treedef = jax.tree_util.tree_flatten(tree)
-    positions = [i for i, leaf in enumerate(leaves) if _is_array(leaf)]
-    arrays = [leaves[i] for i in positions]
+    arrays, static = _state.partition(tree)
     if not is_abstract(arrays):
         return fn(tree)
     captured = io.StringIO()
@@ -127,10 +125,7 @@ def call_user_hook(fn, tree, describe: str):
         return result
 
     def at_run_time(*concrete):
-        call_leaves = list(leaves)
-        for i, value in zip(positions, concrete):
-            call_leaves[i] = value
-        if fn(jax.tree_util.tree_unflatten(treedef, call_leaves)) is not None:
+        if fn(_state.combine(concrete, static)) is not None:
             raise RuntimeError(
                 f"For {describe}, the hook returned new values inside cellax.jit / GRAPH_MODE "
                 f"but could not be traced with abstract values, so they can not be used. Write "
