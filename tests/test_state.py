@@ -286,3 +286,20 @@ def test_plain_attributes_and_requires_grad_are_compile_time_constants():
     assert float(step(x).asnumpy()) == 2.0
     assert step.trace_count == 1
     assert float(net(x).asnumpy()) == 3.0  # eager code sees the new value
+
+
+def test_guard_follows_mutable_containers_only_where_state_can_change():
+    dense = nn.Dense(2, 2)
+    losses, layers = [], [dense]
+    nested = (layers, 1.0)
+
+    def fn():
+        return losses, nested
+
+    slots, cells, refs = {}, {}, []
+    _core.slots_of(fn, slots, cells, refs, set())
+    guard = _core.guard_ids(refs)
+    losses.append(0.5)  # numbers hold no state: the same guard, no recompilation
+    assert _core.guard_ids(refs) == guard
+    layers.append(nn.ReLU())  # a Cell in a list inside a closed-over tuple: a new guard
+    assert _core.guard_ids(refs) != guard

@@ -127,16 +127,39 @@ def _global_names(code: types.CodeType) -> tuple:
     return tuple(dict.fromkeys(names))
 
 
-def _contents(value, depth: int = 0):
-    """The guard of one root: its id, and for a list/tuple/dict also the ids of the items
-    that may hold state (a Cell appended to a closed-over list changes the guard)."""
-    if depth < 4 and type(value) in _CONTAINERS:
-        items = value.values() if type(value) is dict else value
-        return (id(value), *[_contents(v, depth + 1) for v in items if _may_hold_state(v)])
-    return id(value)
-
-
 _CONTAINERS = (list, tuple, dict)
+_HOLDS_STATE: dict = {}  # type -> whether its instances may hold state (_may_hold_state)
+
+
+def _holds_state(tp) -> bool:
+    flag = _HOLDS_STATE.get(tp)
+    if flag is None:
+        flag = _HOLDS_STATE[tp] = bool(
+            issubclass(tp, (Slot, types.FunctionType, types.MethodType, ft.partial, *_CONTAINERS))
+            or hasattr(tp, "_cellax_collect")
+            or getattr(tp, "_cellax_wraps", False)
+        )
+    return flag
+
+
+def _contents(value, depth: int = 0):
+    """The guard of one root: its id, and for a list/dict also the ids of the items that may
+    hold state (a Cell appended to a closed-over list changes the guard)."""
+    tp = type(value)
+    if depth >= 4 or (tp is not list and tp is not tuple and tp is not dict):
+        return id(value)
+    if tp is tuple:  # immutable (and kept alive by the plan): only nested lists/dicts can change
+        nested = [_contents(item, depth + 1) for item in value if type(item) in _CONTAINERS]
+        return (id(value), *nested) if nested else id(value)
+    out = [id(value)]
+    for item in value.values() if tp is dict else value:
+        item_type = type(item)
+        flag = _HOLDS_STATE.get(item_type)
+        if flag is None:
+            flag = _holds_state(item_type)
+        if flag:
+            out.append(_contents(item, depth + 1) if item_type in _CONTAINERS else id(item))
+    return tuple(out)
 
 
 def _root(holder, name):
@@ -149,8 +172,22 @@ def _root(holder, name):
 
 
 def guard_ids(refs) -> tuple:
-    """Identity of everything ``refs`` (closure cells, global names) hold, containers deep."""
-    return tuple([_contents(_root(holder, name)) for holder, name in refs])
+    """Identity of everything ``refs`` (closure cells, global names) hold, containers deep.
+
+    On every jitted call (the hot path): per-type answers are memoised in ``_HOLDS_STATE``.
+    """
+    out = []
+    for holder, name in refs:
+        if name is None:
+            try:
+                value = holder.cell_contents
+            except ValueError:
+                value = None
+        else:
+            value = holder.get(name)
+        tp = type(value)
+        out.append(_contents(value) if tp is list or tp is tuple or tp is dict else id(value))
+    return tuple(out)
 
 
 def guard_objects(refs) -> list:

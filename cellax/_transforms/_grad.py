@@ -62,7 +62,7 @@ def _normalize_weights(api: str, weights):
     if weights is None:
         return None, False
     if isinstance(weights, Parameter):
-        return [weights], True
+        return (weights,), True
     if isinstance(weights, types.GeneratorType):
         weights = list(weights)
     if not isinstance(weights, (list, tuple)):
@@ -76,7 +76,7 @@ def _normalize_weights(api: str, weights):
                 f"For '{api}', every element of 'weights' must be a Parameter, but got "
                 f"{w!r} of type {type(w).__name__}."
             )
-    return list(weights), False
+    return tuple(weights), False  # a tuple: jit guards its identity only
 
 
 def _diff_input(api: str, value, position: int):
@@ -102,7 +102,7 @@ def _with_tensor_hooks(tensor, value):
 
 def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
     """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
-    weights = weights or []
+    weights = weights or ()
     positions = positions or ()
     weight_values = [w._value for w in weights]
     diff_inputs = [_diff_input(api, args[i], i) for i in positions]
