@@ -1,5 +1,5 @@
 """Layers real MindSpore code uses under MindSpore 2.10's names: :class:`Pad`,
-:class:`Linear` and :class:`GraphCell`."""
+:class:`Linear`, :class:`GraphCell`, :class:`OneHot` and :class:`SyncBatchNorm`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from .._tensor import wrap
 from ..ops._utils import arr
 from ._cell import Cell
 from ._dense import Dense
+from ._normalization import BatchNorm2d
 
-__all__ = ["Pad", "Linear", "GraphCell"]
+__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm"]
 
 _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
@@ -137,3 +138,78 @@ class GraphCell(Cell):
             "runtime, which cellax does not provide. Rebuild the network in Python and load "
             "its checkpoint instead."
         )
+
+
+class OneHot(Cell):
+    """One-hot encode integer indices (``mindspore.nn.OneHot``).
+
+    Args:
+        axis (int): Where the new dimension of size ``depth`` goes. Default: ``-1``.
+        depth (int): The number of classes. Default: ``1``.
+        on_value (float): The value at the index. Default: ``1.0``.
+        off_value (float): The value elsewhere. Default: ``0.0``.
+        dtype (mindspore.dtype): The output dtype. Default: ``mindspore.float32``.
+
+    Inputs:
+        - **indices** (Tensor) - int32 or int64; an index outside ``[0, depth)`` gives a row
+          of ``off_value``.
+
+    Outputs:
+        Tensor of rank ``indices.ndim + 1`` and dtype ``dtype``.
+
+    Raises:
+        ValueError: If ``depth`` is negative.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.nn.OneHot(depth=3)(ms.Tensor([0, 2], ms.int32)))
+        [[1. 0. 0.]
+         [0. 0. 1.]]
+    """
+
+    def __init__(self, axis=-1, depth=1, on_value=1.0, off_value=0.0, dtype=_dtype.float32):
+        super().__init__()
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"For 'OneHot', 'depth' must be an int >= 0, but got {depth!r}.")
+        self.axis, self.depth = axis, depth
+        self.on_value, self.off_value, self.dtype = on_value, off_value, dtype
+
+    def construct(self, indices):
+        idx = arr(indices)
+        dtype = _dtype.dtype_to_nptype(_dtype.to_dtype(self.dtype))
+        hot = idx[..., None] == jnp.arange(self.depth, dtype=idx.dtype)
+        out = jnp.where(hot, self.on_value, self.off_value).astype(dtype)
+        return wrap(jnp.moveaxis(out, -1, self.axis))
+
+
+class SyncBatchNorm(BatchNorm2d):
+    """Batch normalisation synchronised across devices (``mindspore.nn.SyncBatchNorm``).
+
+    With one process (cellax's case) it is :class:`BatchNorm2d`; arguments as there plus
+    ``process_groups`` (accepted; there is no other device to synchronise with).
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.nn.SyncBatchNorm(3)(ms.ops.ones((2, 3, 2, 2))).shape
+        (2, 3, 2, 2)
+    """
+
+    def __init__(
+        self,
+        num_features,
+        eps=1e-5,
+        momentum=0.9,
+        affine=True,
+        gamma_init="ones",
+        beta_init="zeros",
+        moving_mean_init="zeros",
+        moving_var_init="ones",
+        use_batch_statistics=None,
+        process_groups=None,
+        dtype=_dtype.float32,
+    ):
+        super().__init__(
+            num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+            moving_var_init, use_batch_statistics, dtype=dtype,
+        )  # fmt: skip
+        self.process_groups = process_groups

@@ -1,0 +1,59 @@
+"""Primitives and layers zoo code builds directly (Conv2D, Conv2DTranspose, LpNorm,
+L2Normalize, ResizeNearestNeighbor, KLDivLoss, nn.OneHot, nn.SyncBatchNorm) against MindSpore
+2.10 goldens (tests/goldens/record_compat_prims.py)."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import nn, ops
+
+_PATH = os.path.join(os.path.dirname(__file__), os.pardir, "goldens", "compat_prims.json")
+with open(_PATH) as _f:
+    GOLDEN = json.load(_f)
+INPUTS = {k: np.asarray(v, dtype=d) for k, (v, d) in GOLDEN["inputs"].items()}
+
+
+def _build(name, kwargs):
+    if name.startswith("nn."):
+        return getattr(nn, name[3:])(**kwargs)
+    return getattr(ops, name)(**kwargs)
+
+
+@pytest.mark.parametrize("index", range(len(GOLDEN["cases"])), ids=[c[0] for c in GOLDEN["cases"]])
+def test_against_mindspore(index):
+    name, kwargs, recipe, expected, dtype = GOLDEN["cases"][index]
+    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in kwargs.items()}
+    args = [ms.Tensor(INPUTS[r]) if isinstance(r, str) else tuple(r) for r in recipe]
+    got = _build(name, kwargs)(*args).asnumpy()
+    assert str(got.dtype) == dtype
+    # float32 convolutions and reductions: XLA may sum in another order than MindSpore.
+    np.testing.assert_allclose(got, np.asarray(expected, dtype), rtol=1e-5, atol=1e-5)
+
+
+def test_conv2d_transpose_is_the_gradient_of_conv2d():
+    x = ms.Tensor(INPUTS["x4"][:, :2, :4, :4])
+    w = ms.Tensor(INPUTS["wt"])  # (3, 2, 3, 3): Conv2D from 2 to 3 channels
+    conv = ops.Conv2D(3, 3, pad_mode="same", stride=2)
+    back = ops.Conv2DBackpropInput(2, 3, pad_mode="same", stride=2)
+    dout = ms.Tensor(np.random.default_rng(0).standard_normal((2, 3, 2, 2)).astype(np.float32))
+    grad = ms.grad(lambda t: (conv(t, w) * dout).sum())(x)
+    np.testing.assert_allclose(
+        back(dout, w, x.shape).asnumpy(), grad.asnumpy(), rtol=1e-5, atol=1e-5
+    )
+
+
+def test_errors_and_sync_batch_norm():
+    with pytest.raises(ValueError, match="'pad' must be zero"):
+        ops.Conv2D(2, 3, pad_mode="same", pad=1)
+    with pytest.raises(ValueError, match="'input_size'"):
+        ops.Conv2DTranspose(2, 3)(ms.Tensor(INPUTS["x4"]), ms.Tensor(INPUTS["wt"]), (2, 2, 3, 3))
+    with pytest.raises(ValueError, match="'p' must be an int >= 0"):
+        ops.LpNorm(axis=0, p=-1)
+    bn = nn.SyncBatchNorm(3, process_groups=None)
+    assert isinstance(bn, nn.BatchNorm2d)
+    x = ms.Tensor(INPUTS["x4"])
+    np.testing.assert_allclose(bn(x).asnumpy(), nn.BatchNorm2d(3)(x).asnumpy())
