@@ -1,6 +1,7 @@
 """Primitive classes real MindSpore code builds directly (mindcv's models and losses):
 ``Conv2D``, ``Conv2DTranspose``/``Conv2DBackpropInput``, ``LpNorm``, ``L2Normalize``,
-``ResizeNearestNeighbor`` and ``KLDivLoss``."""
+``ResizeNearestNeighbor``, ``KLDivLoss`` and ``LayerNorm`` (what ``nn.LayerNorm`` keeps as its
+``layer_norm`` attribute)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 
 from ._conv import check_pad_mode, conv2d, conv_transpose2d, explicit_pads
 from ._loss import kl_div
+from ._norm import normalize
 from ._primitive import Primitive
 from ._utils import arr, to_float, wrap
 
@@ -20,6 +22,7 @@ __all__ = [
     "L2Normalize",
     "ResizeNearestNeighbor",
     "KLDivLoss",
+    "LayerNorm",
 ]
 
 
@@ -408,3 +411,44 @@ class KLDivLoss(Primitive):
 
     def __call__(self, logits, labels):
         return kl_div(logits, labels, self.reduction)
+
+
+class LayerNorm(Primitive):
+    """Layer normalisation returning its statistics (``mindspore.ops.LayerNorm``).
+
+    Args:
+        begin_norm_axis (int): The first normalised dimension. Default: ``1``.
+        begin_params_axis (int): The first dimension ``gamma`` and ``beta`` cover.
+            Default: ``1``.
+        epsilon (float): Added to the variance. Default: ``1e-7``.
+
+    Inputs:
+        - **input_x** (Tensor) - A float Tensor.
+        - **gamma** (Tensor) - The scale, shape ``input_x.shape[begin_params_axis:]``.
+        - **beta** (Tensor) - The shift, the shape of ``gamma``.
+
+    Outputs:
+        Tuple ``(output, mean, variance)``: ``output`` of the input's shape; ``mean`` and
+        ``variance`` with the normalised dimensions kept as size 1.
+
+    Examples:
+        >>> import cellax as ms
+        >>> x = ms.Tensor([[1.0, 3.0]])
+        >>> y, mean, var = ms.ops.LayerNorm(epsilon=0.0)(x, ms.ops.ones(2), ms.ops.zeros(2))
+        >>> print(y, mean, var)
+        [[-1.  1.]] [[2.]] [[1.]]
+    """
+
+    def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+        Primitive.__init__(self, "LayerNorm")
+        self.begin_norm_axis, self.begin_params_axis = begin_norm_axis, begin_params_axis
+        self.epsilon = float(epsilon)
+        for key in ("begin_norm_axis", "begin_params_axis", "epsilon"):
+            self.add_prim_attr(key, getattr(self, key))
+
+    def __call__(self, input_x, gamma, beta):
+        x = arr(input_x)
+        axis = self.begin_norm_axis % x.ndim
+        out, mean, var = normalize(x, tuple(range(axis, x.ndim)), self.epsilon)
+        out = out * arr(gamma) + arr(beta)
+        return wrap(out.astype(x.dtype)), wrap(mean.astype(x.dtype)), wrap(var.astype(x.dtype))

@@ -27,9 +27,9 @@ PATHS = {
     "operations.nn_ops": (
         "BiasAdd CeLU Conv2D Conv2DBackpropInput Conv2DTranspose Dropout Dropout2D "
         "Dropout3D Elu FastGeLU Flatten GeLU HShrink HSigmoid HSwish KLDivLoss "
-        "L2Normalize LogSoftmax Mish OneHot PReLU Pad Primitive PrimitiveWithInfer ReLU "
-        "ReLU6 SeLU Sigmoid SoftShrink Softmax Softplus Softsign Tanh partial "
-        "prim_attr_register"
+        "L2Normalize LayerNorm LogSoftmax Mish OneHot PReLU Pad Primitive "
+        "PrimitiveWithInfer ReLU ReLU6 SeLU Sigmoid SoftShrink Softmax Softplus Softsign "
+        "Tanh partial prim_attr_register"
     ),
     "operations.comm_ops": (
         "AllReduce Primitive PrimitiveWithInfer ReduceOp Tensor prim_attr_register"
@@ -130,8 +130,8 @@ PATHS = {
         "Cummax Cummin Diag Div Dropout Elu Equal Erf Erfc Erfinv Exp Exp2 ExpandDims "
         "Expm1 Eye FastGeLU Flatten Floor FloorDiv FloorMod Gather GatherD GatherNd GeLU "
         "Greater GreaterEqual HShrink HSigmoid HSwish Identity IsClose IsFinite IsInf "
-        "Lerp Less LessEqual LinSpace Log Log1p Log2 LogSigmoid LogSoftmax LogicalAnd "
-        "LogicalNot LogicalOr LogicalXor MaskedFill MaskedSelect MatMul "
+        "LayerNorm Lerp Less LessEqual LinSpace Log Log1p Log2 LogSigmoid LogSoftmax "
+        "LogicalAnd LogicalNot LogicalOr LogicalXor MaskedFill MaskedSelect MatMul "
         "MatrixDeterminant Maximum Meshgrid Minimum Mul Neg NonZero NotEqual OneHot Ones "
         "OnesLike PReLU Pow Primitive PrimitiveWithInfer Rank ReLU ReLU6 RealDiv "
         "Reciprocal ReduceAll ReduceAny ReduceMax ReduceMean ReduceMin ReduceProd "

@@ -2,7 +2,7 @@
 (Conv2D, Conv2DTranspose, LpNorm, L2Normalize, ResizeNearestNeighbor, KLDivLoss, nn.OneHot).
 
 Usage: /root/ms-ref/bin/python tests/goldens/record_compat_prims.py > tests/goldens/compat_prims.json
-The JSON holds the named inputs and, per case: [name, constructor kwargs, input recipe\n(input names, or a literal such as Conv2DTranspose's input_size), output, output dtype].
+The JSON holds the named inputs and, per case: [name, constructor kwargs, input recipe\n(input names, or a literal such as Conv2DTranspose's input_size), the outputs, their dtype].
 """
 
 import json
@@ -27,6 +27,11 @@ def inputs():
         "logp": np.log(np.array([[0.2, 0.3, 0.5], [0.1, 0.6, 0.3]], np.float32)),
         "p": np.array([[0.1, 0.2, 0.7], [0.3, 0.3, 0.4]], np.float32),
         "idx": np.array([[1, 3], [0, 5]], np.int32),
+        "ln_x": np.arange(24, dtype=np.float32).reshape(2, 3, 4) ** 1.5,
+        "g34": np.linspace(0.5, 1.5, 12, dtype=np.float32).reshape(3, 4),
+        "b34": np.full((3, 4), 0.1, np.float32),
+        "g4": np.linspace(0.5, 1.5, 4, dtype=np.float32),
+        "b4": np.full((4,), 0.1, np.float32),
     }
 
 
@@ -71,6 +76,8 @@ CASES = [
     ("KLDivLoss", dict(reduction="sum"), ["logp", "p"]),
     ("nn.OneHot", dict(depth=4, on_value=2.0, off_value=-1.0), ["idx"]),
     ("nn.OneHot", dict(axis=0, depth=3), ["idx"]),
+    ("LayerNorm", dict(begin_norm_axis=1, begin_params_axis=1), ["ln_x", "g34", "b34"]),
+    ("LayerNorm", dict(begin_norm_axis=-1, begin_params_axis=-1), ["ln_x", "g4", "b4"]),
 ]
 
 
@@ -85,8 +92,10 @@ def main():
     out = []
     for name, kwargs, recipe in CASES:
         args = [ms.Tensor(data[r]) if isinstance(r, str) else r for r in recipe]
-        result = build(name, kwargs)(*args).asnumpy()
-        out.append([name, kwargs, recipe, result.tolist(), str(result.dtype)])
+        result = build(name, kwargs)(*args)
+        results = result if isinstance(result, tuple) else (result,)
+        arrays = [r.asnumpy() for r in results]
+        out.append([name, kwargs, recipe, [a.tolist() for a in arrays], str(arrays[0].dtype)])
     inputs_json = {k: [v.tolist(), str(v.dtype)] for k, v in data.items()}
     print(json.dumps({"inputs": inputs_json, "cases": out}))
 

@@ -1,5 +1,5 @@
 """Primitives and layers zoo code builds directly (Conv2D, Conv2DTranspose, LpNorm,
-L2Normalize, ResizeNearestNeighbor, KLDivLoss, nn.OneHot, nn.SyncBatchNorm) against MindSpore
+L2Normalize, ResizeNearestNeighbor, KLDivLoss, LayerNorm, nn.OneHot, nn.SyncBatchNorm) against MindSpore
 2.10 goldens (tests/goldens/record_compat_prims.py)."""
 
 import json
@@ -28,10 +28,13 @@ def test_against_mindspore(index):
     name, kwargs, recipe, expected, dtype = GOLDEN["cases"][index]
     kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in kwargs.items()}
     args = [ms.Tensor(INPUTS[r]) if isinstance(r, str) else tuple(r) for r in recipe]
-    got = _build(name, kwargs)(*args).asnumpy()
-    assert str(got.dtype) == dtype
-    # float32 convolutions and reductions: XLA may sum in another order than MindSpore.
-    np.testing.assert_allclose(got, np.asarray(expected, dtype), rtol=1e-5, atol=1e-5)
+    got = _build(name, kwargs)(*args)
+    got = got if isinstance(got, tuple) else (got,)
+    assert len(got) == len(expected)
+    for array, want in zip(got, expected):
+        assert str(array.asnumpy().dtype) == dtype
+        # float32 convolutions and reductions: XLA may sum in another order than MindSpore.
+        np.testing.assert_allclose(array.asnumpy(), np.asarray(want, dtype), rtol=1e-5, atol=1e-5)
 
 
 def test_conv2d_transpose_is_the_gradient_of_conv2d():
@@ -57,3 +60,12 @@ def test_errors_and_sync_batch_norm():
     assert isinstance(bn, nn.BatchNorm2d)
     x = ms.Tensor(INPUTS["x4"])
     np.testing.assert_allclose(bn(x).asnumpy(), nn.BatchNorm2d(3)(x).asnumpy())
+
+
+def test_layer_norm_cell_keeps_its_primitive():
+    # mindcv's ConvNeXt and EdgeNeXt subclass nn.LayerNorm and call self.layer_norm.
+    cell = nn.LayerNorm((4,), begin_norm_axis=-1, begin_params_axis=-1, epsilon=1e-5)
+    x = ms.Tensor(INPUTS["ln_x"])
+    y, mean, var = cell.layer_norm(x, cell.gamma, cell.beta)
+    np.testing.assert_allclose(y.asnumpy(), cell(x).asnumpy(), rtol=1e-5, atol=1e-6)
+    assert mean.shape == var.shape == (2, 3, 1)
