@@ -1,9 +1,11 @@
 """Layers real MindSpore code uses under MindSpore 2.10's names: :class:`Pad`,
-:class:`Linear`, :class:`GraphCell`, :class:`OneHot` and :class:`SyncBatchNorm`."""
+:class:`Linear`, :class:`GraphCell`, :class:`OneHot`, :class:`SyncBatchNorm` and
+:class:`Unfold`."""
 
 from __future__ import annotations
 
 import jax.numpy as jnp
+from jax import lax
 
 from .. import _dtype
 from .._tensor import wrap
@@ -12,7 +14,7 @@ from ._cell import Cell
 from ._dense import Dense
 from ._normalization import BatchNorm2d
 
-__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm"]
+__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm", "Unfold"]
 
 _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
@@ -213,3 +215,82 @@ class SyncBatchNorm(BatchNorm2d):
             moving_var_init, use_batch_statistics, dtype=dtype,
         )  # fmt: skip
         self.process_groups = process_groups
+
+
+def _unfold_arg(name: str, value) -> tuple:
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 4
+        or value[0] != 1
+        or value[3] != 1
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value)
+    ):
+        raise ValueError(
+            f"For 'Unfold', '{name}' must be a tuple or list [1, row, col, 1] of positive ints, "
+            f"but got {value!r}."
+        )
+    return (value[1], value[2])
+
+
+class Unfold(Cell):
+    """Extract image patches into the channel dimension (``mindspore.nn.Unfold``, MindSpore
+    2.10's signature with ``ksizes``, ``strides`` and ``rates`` as ``[1, row, col, 1]``).
+
+    Args:
+        ksizes (Union[tuple[int], list[int]]): The patch size ``[1, ksize_row, ksize_col, 1]``.
+        strides (Union[tuple[int], list[int]]): The step between patches, ``[1, row, col, 1]``.
+        rates (Union[tuple[int], list[int]]): The dilation inside a patch, ``[1, row, col, 1]``.
+        padding (str): ``"valid"`` (patches inside the image) or ``"same"`` (zero padding,
+            ``ceil(in / stride)`` patches per dimension). Default: ``"valid"``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, H, W)`.
+
+    Outputs:
+        Tensor of shape :math:`(N, ksize\_row \cdot ksize\_col \cdot C, out\_row, out\_col)`;
+        channel ``(i * ksize_col + j) * C + c`` holds input channel ``c`` at patch offset
+        ``(i, j)`` (TensorFlow's ``extract_image_patches`` order).
+
+    Raises:
+        ValueError: If an argument is not ``[1, row, col, 1]`` or ``padding`` is unknown.
+
+    Differences from MindSpore:
+        MindSpore 2.10 has no CPU kernel for this layer; cellax runs it everywhere.
+
+    Examples:
+        >>> import cellax as ms
+        >>> unfold = ms.nn.Unfold([1, 2, 2, 1], [1, 2, 2, 1], [1, 1, 1, 1])
+        >>> unfold(ms.ops.ones((2, 3, 6, 6))).shape
+        (2, 12, 3, 3)
+    """
+
+    def __init__(self, ksizes, strides, rates, padding="valid"):
+        super().__init__()
+        self.ksizes = _unfold_arg("ksizes", ksizes)
+        self.strides = _unfold_arg("strides", strides)
+        self.rates = _unfold_arg("rates", rates)
+        if not isinstance(padding, str) or padding.upper() not in ("SAME", "VALID"):
+            raise ValueError(
+                f"For 'Unfold', 'padding' must be 'same' or 'valid', but got {padding!r}."
+            )
+        self.padding = padding.upper()
+
+    def construct(self, x):
+        a = arr(x)
+        n, c, h, w = a.shape
+        pads = []
+        for size, k, s, r in zip((h, w), self.ksizes, self.strides, self.rates):
+            span = (k - 1) * r + 1
+            if self.padding == "SAME":
+                out = -(-size // s)
+                total = max((out - 1) * s + span - size, 0)
+                pads.append((total // 2, total - total // 2))
+            else:
+                pads.append((0, 0))
+        patches = lax.conv_general_dilated_patches(
+            a, self.ksizes, self.strides, pads, rhs_dilation=self.rates
+        )  # (N, C * kr * kc, oh, ow), channel-major
+        oh, ow = patches.shape[2:]
+        kr, kc = self.ksizes
+        patches = patches.reshape(n, c, kr * kc, oh, ow).transpose(0, 2, 1, 3, 4)
+        return wrap(patches.reshape(n, kr * kc * c, oh, ow))

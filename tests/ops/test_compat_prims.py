@@ -69,3 +69,28 @@ def test_layer_norm_cell_keeps_its_primitive():
     y, mean, var = cell.layer_norm(x, cell.gamma, cell.beta)
     np.testing.assert_allclose(y.asnumpy(), cell(x).asnumpy(), rtol=1e-5, atol=1e-6)
     assert mean.shape == var.shape == (2, 3, 1)
+
+
+@pytest.mark.parametrize("padding", ["valid", "same"])
+def test_unfold_against_numpy(padding):
+    # nn.Unfold has no CPU kernel in MindSpore 2.10: checked against a NumPy loop in
+    # TensorFlow's extract_image_patches order (patch row, patch column, channel).
+    x = INPUTS["x4"]
+    k, s, r = (2, 3), (2, 1), (1, 2)
+    got = nn.Unfold([1, *k, 1], [1, *s, 1], [1, *r, 1], padding)(ms.Tensor(x)).asnumpy()
+    n, c, h, w = x.shape
+    pads = []
+    for size, kk, ss, rr in zip((h, w), k, s, r):
+        span = (kk - 1) * rr + 1
+        out = -(-size // ss) if padding == "same" else (size - span) // ss + 1
+        total = max((out - 1) * ss + span - size, 0) if padding == "same" else 0
+        pads.append((total // 2, total - total // 2, out))
+    padded = np.pad(x, ((0, 0), (0, 0), pads[0][:2], pads[1][:2]))
+    want = np.zeros((n, k[0] * k[1] * c, pads[0][2], pads[1][2]), np.float32)
+    for i in range(k[0]):
+        for j in range(k[1]):
+            for oi in range(pads[0][2]):
+                for oj in range(pads[1][2]):
+                    patch = padded[:, :, oi * s[0] + i * r[0], oj * s[1] + j * r[1]]
+                    want[:, (i * k[1] + j) * c : (i * k[1] + j + 1) * c, oi, oj] = patch
+    np.testing.assert_array_equal(got, want)
