@@ -63,6 +63,14 @@ PATHS = [
     ("version", "__version__"),
     ("profiler", "Profiler"),
     ("_c_expression", "Tensor"),
+    ("parallel", "Layout"),
+    ("", "Layout DeviceCtx"),
+    ("common.device", "DeviceCtx"),
+    ("ops", "Conv2D Conv2DTranspose LpNorm L2Normalize ResizeNearestNeighbor KLDivLoss LayerNorm"),
+    ("ops.operations.nn_ops", "Conv2D Conv2DBackpropInput L2Normalize KLDivLoss LayerNorm"),
+    ("nn", "OneHot SyncBatchNorm Unfold Top1CategoricalAccuracy Accuracy"),
+    ("nn.layer.basic", "OneHot Unfold"),
+    ("nn.layer.normalization", "SyncBatchNorm"),
 ]
 
 
