@@ -1,20 +1,25 @@
 """Layers real MindSpore code uses under MindSpore 2.10's names: :class:`Pad`,
-:class:`Linear`, :class:`GraphCell`, :class:`OneHot`, :class:`SyncBatchNorm` and
-:class:`Unfold`."""
+:class:`Linear`, :class:`GraphCell`, :class:`OneHot`, :class:`SyncBatchNorm`,
+:class:`Unfold` and :class:`RNNCellBase` (the base of user-written RNN cells)."""
 
 from __future__ import annotations
+
+import math
 
 import jax.numpy as jnp
 from jax import lax
 
 from .. import _dtype
+from .._errors import check_bool, check_positive_int
+from .._initializer import Uniform, initializer
+from .._parameter import Parameter
 from .._tensor import wrap
 from ..ops._utils import arr
 from ._cell import Cell
 from ._dense import Dense
 from ._normalization import BatchNorm2d
 
-__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm", "Unfold"]
+__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm", "Unfold", "RNNCellBase"]
 
 _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
@@ -294,3 +299,48 @@ class Unfold(Cell):
         kr, kc = self.ksizes
         patches = patches.reshape(n, c, kr * kc, oh, ow).transpose(0, 2, 1, 3, 4)
         return wrap(patches.reshape(n, kr * kc * c, oh, ow))
+
+
+class RNNCellBase(Cell):
+    """The base of RNN cells (``mindspore.nn.layer.rnn_cells.RNNCellBase``): it creates the
+    weights a cell with ``num_chunks`` gates needs, and subclasses write ``construct``.
+
+    Args:
+        input_size (int): Input features.
+        hidden_size (int): Hidden features.
+        has_bias (bool): Create ``bias_ih`` and ``bias_hh``.
+        num_chunks (int): The number of gates (1 for an Elman cell, 3 for GRU, 4 for LSTM).
+        dtype (mindspore.dtype): The weights' dtype. Default: ``mindspore.float32``.
+
+    Attributes:
+        weight_ih, weight_hh, bias_ih, bias_hh (Parameter): Shapes
+        ``(num_chunks * hidden_size, input_size)``, ``(num_chunks * hidden_size, hidden_size)``
+        and ``(num_chunks * hidden_size,)``, drawn from ``U(-1/sqrt(hidden_size),
+        1/sqrt(hidden_size))``; the biases are ``None`` without ``has_bias``.
+
+    Raises:
+        ValueError: If ``input_size`` or ``hidden_size`` is not a positive int.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax.nn.layer.rnn_cells import RNNCellBase
+        >>> cell = RNNCellBase(4, 8, True, num_chunks=3)
+        >>> cell.weight_ih.shape, cell.weight_hh.shape, cell.bias_ih.shape
+        ((24, 4), (24, 8), (24,))
+    """
+
+    def __init__(self, input_size, hidden_size, has_bias, num_chunks, dtype=_dtype.float32):
+        super().__init__()
+        api = type(self).__name__
+        self.input_size = check_positive_int(api, "input_size", input_size)
+        self.hidden_size = check_positive_int(api, "hidden_size", hidden_size)
+        self.has_bias = check_bool(api, "has_bias", has_bias)
+        gates = num_chunks * hidden_size
+        init = Uniform(1 / math.sqrt(hidden_size))
+        self.weight_ih = Parameter(initializer(init, (gates, input_size), dtype), name="weight_ih")
+        self.weight_hh = Parameter(initializer(init, (gates, hidden_size), dtype), name="weight_hh")
+        if has_bias:
+            self.bias_ih = Parameter(initializer(init, (gates,), dtype), name="bias_ih")
+            self.bias_hh = Parameter(initializer(init, (gates,), dtype), name="bias_hh")
+        else:
+            self.bias_ih = self.bias_hh = None
