@@ -71,6 +71,11 @@ PATHS = [
     ("nn", "OneHot SyncBatchNorm Unfold Top1CategoricalAccuracy Accuracy"),
     ("nn.layer.basic", "OneHot Unfold"),
     ("nn.layer.normalization", "SyncBatchNorm"),
+    ("nn.probability", "distribution"),
+    ("nn.probability.distribution", "Normal Uniform Bernoulli Categorical Distribution"),
+    ("nn.layer.rnn_cells", "RNNCellBase GRUCell"),
+    ("train.callback._callback", "Callback RunContext _handle_loss"),
+    ("log", "_LogActionOnce"),
 ]
 
 
