@@ -78,3 +78,54 @@ def get_level() -> str:
         if value == level:
             return key
     return "2"
+
+
+class _LogActionOnce:
+    """Decorator: the wrapped function's ``logger.warning`` calls print only on its first call
+    for ``key`` (and never with ``no_warning``); MindSpore's helper for layer constructors that
+    warn once (``mindspore.log._LogActionOnce``).
+
+    Examples:
+        >>> import logging
+        >>> from cellax.log import _LogActionOnce
+        >>> seen = []
+        >>> class Catch(logging.Handler):
+        ...     def emit(self, record):
+        ...         seen.append(record.getMessage())
+        >>> log = logging.getLogger("once-demo")
+        >>> log.addHandler(Catch())
+        >>> @_LogActionOnce(logger=log, key="demo")
+        ... def build():
+        ...     log.warning("slow path")
+        >>> build(); build()
+        >>> seen
+        ['slow path']
+    """
+
+    is_logged: dict = {}
+
+    def __init__(self, logger, key, no_warning=False):
+        self.logger = logger
+        self.key = key
+        self.no_warning = no_warning
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            if not hasattr(self.logger, "warning"):
+                return func(*args, **kwargs)
+            own = vars(self.logger).get("warning")  # an instance attribute, if any
+            if self.no_warning or self.key in _LogActionOnce.is_logged:
+                self.logger.warning = lambda *a, **k: None
+            _LogActionOnce.is_logged[self.key] = True
+            try:
+                return func(*args, **kwargs)
+            finally:
+                if own is not None:
+                    self.logger.warning = own
+                else:
+                    vars(self.logger).pop("warning", None)
+
+        return wrapper

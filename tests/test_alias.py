@@ -63,6 +63,19 @@ PATHS = [
     ("version", "__version__"),
     ("profiler", "Profiler"),
     ("_c_expression", "Tensor"),
+    ("parallel", "Layout"),
+    ("", "Layout DeviceCtx"),
+    ("common.device", "DeviceCtx"),
+    ("ops", "Conv2D Conv2DTranspose LpNorm L2Normalize ResizeNearestNeighbor KLDivLoss LayerNorm"),
+    ("ops.operations.nn_ops", "Conv2D Conv2DBackpropInput L2Normalize KLDivLoss LayerNorm"),
+    ("nn", "OneHot SyncBatchNorm Unfold Top1CategoricalAccuracy Accuracy"),
+    ("nn.layer.basic", "OneHot Unfold"),
+    ("nn.layer.normalization", "SyncBatchNorm"),
+    ("nn.probability", "distribution"),
+    ("nn.probability.distribution", "Normal Uniform Bernoulli Categorical Distribution"),
+    ("nn.layer.rnn_cells", "RNNCellBase GRUCell"),
+    ("train.callback._callback", "Callback RunContext _handle_loss"),
+    ("log", "_LogActionOnce"),
 ]
 
 
@@ -199,3 +212,21 @@ def test_optimizer_target_property():
     adan = Adan(0.1, net.trainable_params())
     adan.target = "GPU"
     assert adan.target == "GPU"
+
+
+def test_paths_other_zoos_import(alias):
+    # mindocr: a user RNN cell on RNNCellBase, MindSpore's callback module, _LogActionOnce.
+    from mindspore.log import _LogActionOnce
+    from mindspore.nn.layer.rnn_cells import RNNCellBase
+    from mindspore.train.callback._callback import Callback, _handle_loss
+
+    assert Callback is cellax.train.Callback and callable(_LogActionOnce)
+    assert _handle_loss(cellax.Tensor([1.5, 2.0])) == 1.75  # MindSpore 2.10 gives 1.75
+
+    class GRU(RNNCellBase):
+        def __init__(self):
+            super().__init__(4, 8, True, num_chunks=3)
+
+    cell = GRU()
+    assert cell.weight_ih.shape == (24, 4) and cell.bias_hh.shape == (24,)
+    assert abs(cell.weight_hh.asnumpy()).max() <= 1 / 8**0.5

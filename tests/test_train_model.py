@@ -67,12 +67,28 @@ def test_model_errors():
     net = nn.Dense(4, 3)
     with pytest.raises(TypeError, match="'network' must be a Cell"):
         Model(lambda x: x)
-    with pytest.raises(RuntimeError, match="needs an 'optimizer'"):
-        Model(net, nn.CrossEntropyLoss()).train(1, _dataset())
     with pytest.raises(RuntimeError, match="needs 'metrics'"):
         Model(net, nn.CrossEntropyLoss()).eval(_dataset())
     with pytest.raises(ValueError, match="'per_print_times' must be a non-negative int"):
         LossMonitor(-1)
+
+
+def test_model_without_optimizer_trains_its_network():
+    # MindSpore 2.10: with a loss and no optimizer Model.train runs WithLossCell (no update);
+    # with neither, the network itself is the training cell (mindcv's custom TrainStep).
+    net = nn.Dense(4, 3)
+    before = net.weight.asnumpy().copy()
+    model = Model(net, nn.CrossEntropyLoss())
+    assert type(model.train_network).__name__ == "WithLossCell"
+    model.train(1, _dataset())
+    np.testing.assert_array_equal(net.weight.asnumpy(), before)
+    step = nn.TrainOneStepCell(
+        nn.WithLossCell(net, nn.CrossEntropyLoss()), nn.SGD(net.trainable_params(), 0.1)
+    )
+    model = Model(step)
+    assert model.train_network is step
+    model.train(1, _dataset())
+    assert not np.allclose(net.weight.asnumpy(), before)
 
 
 def test_metrics_against_numpy():

@@ -32,5 +32,5 @@ from . import _layer_prims
 from . import _aliases
 
 _aliases.register(globals(), __name__)
-_layer_prims.install(Conv2d, Conv3d, Dense)  # noqa: F405
+_layer_prims.install(Conv2d, Conv3d, Dense, LayerNorm)  # noqa: F405
 del _aliases

@@ -53,7 +53,7 @@ _MINDSPORE_MODULES = {
         "LPPool1d LPPool2d MaxPool1d MaxPool2d MaxPool2dExt MaxPool3d MaxUnpool1d "
         "MaxUnpool2d MaxUnpool3d"
     ),
-    "layer.rnn_cells": "GRUCell LSTMCell RNNCell",
+    "layer.rnn_cells": "GRUCell LSTMCell RNNCell RNNCellBase",
     "layer.rnns": "GRU LSTM RNN",
     "layer.thor_layer": "Conv2dThor DenseThor EmbeddingLookupThor EmbeddingThor",
     "layer.timedistributed": "TimeDistributed",

@@ -54,8 +54,15 @@ def _matmul(self):
     return ops.MatMul(transpose_b=True)
 
 
-def install(conv2d_cls, conv3d_cls, dense_cls) -> None:
+def _layer_norm(self):
+    """``LayerNorm`` primitive with this cell's axes and epsilon:
+    ``y, mean, variance = self.layer_norm(x, self.gamma, self.beta)``."""
+    return ops.LayerNorm(self.begin_norm_axis, self.begin_params_axis, self.epsilon)
+
+
+def install(conv2d_cls, conv3d_cls, dense_cls, layer_norm_cls) -> None:
     """Attach the attributes to the layer classes (called once by ``cellax.nn``)."""
+    layer_norm_cls.layer_norm = property(_layer_norm)
     conv2d_cls.conv2d = property(_conv2d)
     conv3d_cls.conv3d = property(_conv3d)
     for cls in (conv2d_cls, conv3d_cls, dense_cls):

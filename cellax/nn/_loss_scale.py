@@ -8,6 +8,7 @@ from .. import _dtype, _transforms
 from .._errors import check_positive_int
 from .._parameter import Parameter
 from .._tensor import Tensor, unwrap, wrap, wrap_tree
+from ..ops import _composite
 from ._cell import Cell
 from ._wrap import TrainOneStepCell
 
@@ -122,6 +123,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     def __init__(self, network, optimizer, scale_sense) -> None:
         super().__init__(network, optimizer, sens=None)
         self.loss_scaling_manager = None
+        self.hyper_map = _composite.HyperMap()
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
             self.scale_sense = Parameter(
@@ -139,6 +141,29 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
                 f"For 'TrainOneStepWithLossScaleCell', 'scale_sense' must be a Cell or Tensor, "
                 f"but got {type(scale_sense).__name__}."
             )
+
+    def start_overflow_check(self, pre_cond, compute_input):
+        """Start overflow detection for a custom train step (MindSpore's protocol).
+
+        cellax detects overflow from the gradients' values (:meth:`get_overflow_status`), so
+        there is no status to clear: returns ``(status, compute_input)`` with ``status`` an
+        int32 Tensor of 8 zeros, as MindSpore does on CPU and GPU.
+        """
+        return Tensor(jnp.zeros((8,), jnp.int32)), compute_input
+
+    def get_overflow_status(self, status, compute_output):
+        """Whether any element of ``compute_output`` (a Tensor or tuple of Tensors, e.g. the
+        gradients) is inf or NaN; a bool Tensor of shape ()."""
+        leaves = compute_output if isinstance(compute_output, (tuple, list)) else [compute_output]
+        finite = jnp.all(jnp.stack([jnp.all(jnp.isfinite(unwrap(g))) for g in leaves]))
+        return wrap(~finite)
+
+    def process_loss_scale(self, overflow):
+        """Update the loss scale through ``scale_sense``'s update Cell (if it is one) and
+        return the overflow flag."""
+        if self.loss_scaling_manager is not None:
+            return self.loss_scaling_manager(self.scale_sense, overflow)
+        return overflow
 
     def set_sense_scale(self, sens) -> None:
         """Replace a Tensor ``scale_sense``.

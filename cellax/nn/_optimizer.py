@@ -25,6 +25,7 @@ from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
 from ._lr_schedule import LearningRateSchedule
+from ._optim_protected import OptimizerProtectedAPI
 
 __all__ = ["Optimizer"]
 
@@ -106,7 +107,7 @@ class _ScaledWeightDecay(Cell):
 # the base class
 
 
-class Optimizer(Cell):
+class Optimizer(OptimizerProtectedAPI, Cell):
     """Base class of optimizers: updates Parameters from their gradients.
 
     ``optimizer(grads)`` applies one step, eagerly or inside ``cellax.jit``; ``grads`` is a
@@ -204,6 +205,7 @@ class Optimizer(Cell):
         self._state_tuples: list = []
         self._hyper: list = []
         object.__setattr__(self, "_step_fn", None)
+        self._init_protected_api()
 
     # -- construction helpers ----------------------------------------------------------------
     def _own(self, param: Parameter, key: str | None = None) -> None:
@@ -409,7 +411,9 @@ class Optimizer(Cell):
 
         if self.is_group:
             flags = [nonzero(wd) for wd in wds]
-            self.weight_decay = tuple(wds)
+            self.weight_decay = tuple(
+                wd if isinstance(wd, Cell) else Tensor(wd, np.float32) for wd in wds
+            )
             for number, wd in enumerate(dict.fromkeys(wds, None)):
                 if isinstance(wd, Cell):
                     self.insert_child_to_cell(f"weight_decay_{number}", wd)
@@ -417,7 +421,8 @@ class Optimizer(Cell):
             flags = [
                 nonzero(wds[0]) and "beta" not in p.name and "gamma" not in p.name for p in params
             ]
-            self.weight_decay = wds[0]
+            wd = wds[0]
+            self.weight_decay = wd if isinstance(wd, Cell) else Tensor(wd, np.float32)
         self._wd_of = tuple(wds)
         self._decay_flags = tuple(flags)
         self.exec_weight_decay = any(flags)

@@ -337,6 +337,11 @@ class TrainOneStepCell(Cell):
         self.sens = 1.0 if sens is None else float(sens)
         self.return_grad = return_grad
         self.grad_reducer = lambda grads: grads
+        # MindSpore's attributes that custom train steps (subclasses) use.
+        self.grad = _transforms.GradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = _transforms.GradOperation(get_by_list=True)
+        self.reducer_flag = False
+        self.parallel_mode = "stand_alone"
         if return_grad:
             self.weights_name = [p.name for p in self.weights]
 

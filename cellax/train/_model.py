@@ -107,8 +107,10 @@ class Model:
                 )
             else:
                 self._train_network = nn.TrainOneStepCell(network, optimizer)
-        else:
-            self._train_network = None
+        elif loss_fn is not None:
+            self._train_network = nn.WithLossCell(network, loss_fn)
+        else:  # ``network`` is already a training cell (a TrainOneStepCell, say)
+            self._train_network = network
         if eval_network is None and loss_fn is not None:
             eval_network = nn.WithEvalCell(network, loss_fn)
         self._eval_network = eval_network
@@ -163,11 +165,9 @@ class Model:
         ``sink_size`` are accepted and ignored: cellax always feeds the compiled step from the
         host (there is no device queue), so sink mode trains exactly like non-sink mode.
 
-        Raises:
-            RuntimeError: If the Model has no optimizer.
+        Without an ``optimizer`` the Model trains by calling its network (MindSpore's rule):
+        ``network`` is then a training cell such as ``TrainOneStepCell``.
         """
-        if self._train_step is None:
-            raise RuntimeError("For 'Model.train', the Model needs an 'optimizer' to train.")
         if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch <= 0:
             raise ValueError(f"For 'Model.train', 'epoch' must be a positive int, got {epoch!r}.")
         callbacks = self._callbacks(callbacks)

@@ -447,6 +447,11 @@ class Cell(
         object.__setattr__(self, "_phase", check_type("Cell", "phase", value, str))
 
     @property
+    def cls_name(self) -> str:
+        """The name of the Cell's class (read-only; library code uses it in error messages)."""
+        return type(self).__name__
+
+    @property
     def bprop_debug(self) -> bool:
         """Whether a custom ``bprop`` runs in Python (cellax always traces it as Python)."""
         return self.__dict__.get("_bprop_debug", False)

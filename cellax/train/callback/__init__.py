@@ -7,5 +7,5 @@ Examples:
     True
 """
 
-from ._callback import *  # noqa: F403
-from ._callback import __all__ as __all__
+from .._callback import *  # noqa: F403
+from .._callback import __all__ as __all__

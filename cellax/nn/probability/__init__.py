@@ -1,0 +1,5 @@
+"""``mindspore.nn.probability``: probability distributions (:mod:`.distribution`)."""
+
+from . import distribution as distribution
+
+__all__ = ["distribution"]
