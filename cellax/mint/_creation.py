@@ -183,8 +183,8 @@ def randint(*args, generator=None, dtype=None, device=None, **kwargs):
 
 
 def randint_like(input, *args, generator=None, dtype=None, device=None, **kwargs):
-    """Integers in ``[low, high)`` shaped like ``input``: ``(input, high)`` or
-    ``(input, low, high)``.
+    """Integers in ``[low, high)`` shaped like ``input`` (and of its dtype unless ``dtype`` is
+    given): ``(input, high)`` or ``(input, low, high)``.
 
     Examples:
         >>> from cellax import mint
@@ -196,7 +196,8 @@ def randint_like(input, *args, generator=None, dtype=None, device=None, **kwargs
     low = kwargs.pop("low", args[0] if len(args) == 2 else 0)
     if high is None:
         raise TypeError("For 'randint_like', 'high' is required, but got None.")
-    return ops.randint_like(input, low, high, dtype=dtype or _dtype.int64)
+    draws = ops.randint_like(input, low, high, dtype=_dtype.int64)
+    return ops.cast(draws, dtype or input.dtype)
 
 
 def randperm(n, *, generator=None, dtype=_dtype.int64, device=None):
