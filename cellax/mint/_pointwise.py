@@ -27,6 +27,10 @@ __all__ = _SAME + [
 ]  # fmt: skip
 
 
+def _is_bool(value) -> bool:
+    return getattr(value, "dtype", None) == _dtype.bool_
+
+
 def _scaled(other, alpha):
     return other if alpha == 1 else ops.mul(other, alpha)
 
@@ -49,7 +53,11 @@ def sub(input, other, *, alpha=1):
         >>> from cellax import mint
         >>> print(mint.sub(mint.Tensor([3., 2.]), 1.0, alpha=2))
         [1. 0.]
+        >>> print(mint.sub(mint.Tensor([True, False]), mint.Tensor([True, True])))
+        [False  True]
     """
+    if _is_bool(input) and _is_bool(other) and alpha == 1:
+        return ops.logical_xor(input, other)  # as MindSpore: bool - bool is Bool
     return ops.sub(input, _scaled(other, alpha))
 
 
