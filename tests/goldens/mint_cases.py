@@ -57,9 +57,30 @@ def namespace(ms):
         SORTED=T(np.array([1.0, 3.0, 5.0, 7.0], f32)),
         REP=T(np.array([3, 1, 3, 2, 1, 3], np.int64)),
         NANS=T(np.array([1.0, np.nan, np.inf, -np.inf], f32)),
+        X4=T(np.arange(16, dtype=f32).reshape(1, 1, 4, 4)),
+        X5=T(np.arange(32, dtype=f32).reshape(1, 1, 2, 4, 4)),
+        GRID=T(
+            np.array(
+                [[[[-1.3, -1.1], [1.5, 0.2], [0.5, 0.2]], [[1.2, -0.7], [-0.5, -0.5], [0.0, 0.0]]]],
+                f32,
+            )
+        ),
+        GRID3=T(
+            np.array([[[[[-1, -1, -1], [0.5, 0.2, 0.3]], [[1, 1, 1], [0.1, -0.4, 0.0]]]]], f32)
+        ),
+        POOLED=T(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], f32)),
+        PIDX=T(np.array([[[[5, 7], [13, 15]]]], np.int64)),
+        BO2=T(np.array([[True, True, False], [False, True, True]])),
+        DMEAN=T(np.array([[0.5, -1.0, 2.0], [1.5, 0.0, 1.0]], f32)),
+        DINV=T(np.array([[1.0, 2.0, 0.5], [0.8, 1.5, 1.0]], f32)),
+        DCNT=T(np.array([4.0, 6.0], f32)),
+        TBC=T(rng.standard_normal((5, 2, 3)).astype(f32)),
+        KTBC=T(rng.standard_normal((3, 3, 4)).astype(f32)),
         np_log_softmax=np_log_softmax,
         np_softmax=np_softmax,
         np_avg_pool2d=np_avg_pool2d,
+        np_bn_stats=np_bn_stats,
+        np_bn_gather=np_bn_gather,
         f32=ms.float32,
         f64=ms.float64,
         i32=ms.int32,
@@ -346,6 +367,30 @@ NN = {
 }  # fmt: skip
 CASES.update(NN)
 
+# sampling, unpooling, sync-BatchNorm statistics, conv_tbc, bool arithmetic (session 2)
+CASES.update(
+    {
+        f"F_grid_sample_{m}_{p}_{int(a)}": f"F.grid_sample(X4, GRID, mode='{m}', padding_mode='{p}', align_corners={a})"
+        for m in ("bilinear", "nearest")
+        for p in ("zeros", "border", "reflection")
+        for a in (False, True)
+    }
+)
+CASES.update({
+    "F_grid_sample_default": "F.grid_sample(X4, GRID)",
+    "F_grid_sample_3d": "F.grid_sample(X5, GRID3, align_corners=False)",
+    "F_grid_sample_3d_nearest": "F.grid_sample(X5, GRID3, mode='nearest', padding_mode='border')",
+    "err_grid_sample_bicubic": "F.grid_sample(X4, GRID, mode='bicubic')",
+    "F_max_unpool2d": "F.max_unpool2d(POOLED, PIDX, 2)",
+    "F_max_unpool2d_size": "F.max_unpool2d(POOLED, PIDX, 2, output_size=(5, 5))",
+    "L_MaxUnpool2d": "mint.nn.MaxUnpool2d(2, 2)(POOLED, PIDX)",
+    "batch_norm_stats": "mint.batch_norm_stats(B3, 1e-5)",
+    "batch_norm_elemt": "mint.batch_norm_elemt(B3, V, W, W * 0.1, V * 0.5, 1e-5)",
+    "batch_norm_gather_stats_with_counts": "mint.batch_norm_gather_stats_with_counts(B3, DMEAN, DINV, None, None, 0.1, 1e-5, DCNT)",
+    "conv_tbc": "mint.conv_tbc(TBC, KTBC, BIAS, 1)",
+    "sub_bool": "mint.sub(BO, BO2)", "add_bool": "mint.add(BO, BO2)", "mul_bool": "mint.mul(BO, BO2)",
+})  # fmt: skip
+
 
 def normalize(result, ms):
     """Framework-neutral JSON for a result: Tensors, tuples/lists of them, Python values."""
@@ -531,6 +576,13 @@ FALLBACK.update({
     "L_LogSigmoid": "T(-np.log1p(np.exp(-A.asnumpy())))", "L_ReLU6": "T(np.clip(A.asnumpy() * 4, 0, 6))",
     "cumsum_dtype": "T(np.cumsum(I.asnumpy(), 1).astype(np.float32))", "isneginf": "T(np.isneginf(NANS.asnumpy()))",
     "log2": "T(np.log2(P.asnumpy()))",
+    "F_max_unpool2d": "ops.max_unpool2d(POOLED, PIDX, 2)",
+    "F_max_unpool2d_size": "ops.max_unpool2d(POOLED, PIDX, 2, output_size=(5, 5))",
+    "L_MaxUnpool2d": "ops.max_unpool2d(POOLED, PIDX, 2, 2)",
+    "batch_norm_stats": "np_bn_stats(B3.asnumpy(), 1e-5, T)",
+    "batch_norm_elemt": "T((B3.asnumpy() - (W * 0.1).asnumpy()[None, :, None]) * (V * 0.5).asnumpy()[None, :, None] * V.asnumpy()[None, :, None] + W.asnumpy()[None, :, None])",
+    "batch_norm_gather_stats_with_counts": "np_bn_gather(DMEAN.asnumpy(), DINV.asnumpy(), DCNT.asnumpy(), 1e-5, T)",
+    "conv_tbc": "ops.transpose(ops.conv1d(ops.transpose(TBC, (1, 2, 0)), ops.transpose(KTBC, (2, 1, 0)), BIAS, pad_mode='pad', padding=1), (2, 0, 1))",
 })  # fmt: skip
 
 
@@ -554,3 +606,18 @@ def np_avg_pool2d(x, k, s, p, divisor=None):
             window = padded[:, :, i * s : i * s + k, j * s : j * s + k]
             out[:, :, i, j] = window.sum((2, 3)) / (divisor or k * k)
     return out
+
+
+def np_bn_stats(x, eps, T):
+    x = x.astype(np.float64)
+    axes = tuple(i for i in range(x.ndim) if i != 1)
+    mean, var = x.mean(axes), x.var(axes)
+    return T(mean.astype(np.float32)), T((1 / np.sqrt(var + eps)).astype(np.float32))
+
+
+def np_bn_gather(mean, invstd, counts, eps, T):
+    counts = counts.astype(np.float64)[:, None]
+    gmean = (mean * counts).sum(0) / counts.sum()
+    var = (counts * (1 / invstd.astype(np.float64) ** 2 - eps + (mean - gmean) ** 2)).sum(0)
+    var /= counts.sum()
+    return T(gmean.astype(np.float32)), T((1 / np.sqrt(var + eps)).astype(np.float32))
