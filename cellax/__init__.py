@@ -63,6 +63,7 @@ __version__ = "0.1.0"
 # heavy or rarely used, and ``import cellax`` stays fast.
 _LAZY_MODULES = (
     "numpy mint dataset communication profiler boost log version parallel _checkparam _c_expression"
+    " experimental"
 ).split()
 _LAZY_NAMES = {"Profiler": "profiler", "SummaryRecord": "train.summary"}
 
