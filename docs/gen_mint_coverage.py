@@ -20,17 +20,22 @@ GOLDENS = HERE.parent / "tests" / "goldens"
 # Attributes of MindSpore's mint modules that are implementation details, not API.
 INTERNAL = re.compile(
     r"^(absolute_import|constexpr|jit_forbidden_register|jit_view_unsupported|Cell|Tensor"
-    r"|nllloss|cross_entropy|inplace_\w+|\w+_ext|\w+_op|\w+_impl|\w+_func|\w+_)$"
+    r"|nllloss|cross_entropy|inplace_\w+|\w+_ext|\w+_op|\w+_impl|\w+_func|\w+_"
+    r"|Counter|Optimizer|Parameter|Validator|bisect_right|jit_class|math|mstype|ops)$"
 )
 CALL = re.compile(r"\b(mint(?:\.nn\.functional|\.nn|\.special|\.linalg|\.optim)?|F)\.(\w+)\(")
 DISTRIBUTED = "raises NotImplementedError when called (needs the distribution work)"
 
 
+def _load(filename):
+    spec = importlib.util.spec_from_file_location(filename[:-3], GOLDENS / filename)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _cases():
-    spec = importlib.util.spec_from_file_location("mint_cases", GOLDENS / "mint_cases.py")
-    cases = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cases)
-    return cases.CASES
+    return _load("mint_cases.py").CASES
 
 
 def _golden_status() -> tuple[dict, dict]:
@@ -60,6 +65,12 @@ def _golden_status() -> tuple[dict, dict]:
             f"{want['error']}: {want['message'].splitlines()[-1][:70]}" if "error" in want else None
         )
         outcomes.setdefault(qual, []).append(error)
+    schedulers = json.loads((GOLDENS / "lr_scheduler.json").read_text())
+    sched_cases = _load("lr_scheduler_cases.py").CASES
+    for case, want in schedulers.items():
+        qual = "experimental.optim.lr_scheduler." + sched_cases[case][1]
+        tested[qual] = tested.get(qual, 0) + 1
+        outcomes.setdefault(qual, []).append(want["error"] if "error" in want else None)
     notes = {}
     for qual, results in outcomes.items():
         errors = [e for e in results if e]
@@ -84,9 +95,22 @@ def render() -> tuple[str, list]:
         "The reference is MindSpore 2.10's `mindspore.mint` (recorded by",
         "`docs/record_mint_names.py`): each module's `__all__` names that exist, plus its other",
         "public attributes that are API (imported helpers are left out). *Goldens* counts the",
-        "differential cases (`tests/goldens/mint_cases.py`, `mint_optim_cases.py`) that call the",
+        "differential cases (`tests/goldens/mint_cases.py`, `mint_optim_cases.py`,",
+        "`lr_scheduler_cases.py`) that call the",
         "name; *MindSpore 2.10 CPU* notes where the oracle itself cannot run it (those goldens",
         "were recorded through the equivalent `ops` expression).",
+        "",
+        "Behaviours worth knowing (all checked by `tests/mint/`):",
+        "",
+        "- MindSpore 2.10 CPU leaves the Parameters unchanged when a mint optimizer runs eagerly",
+        "  (PyNative); under `jit` it updates them. cellax updates them in both cases.",
+        "- mint `SGD` steps with each group's `'lr_float'` (the rate given at construction):",
+        "  assigning the group's `'lr'` Parameter, which is what the lr schedulers do, changes",
+        "  Adam's and AdamW's steps but not SGD's, in MindSpore 2.10 and in cellax.",
+        "- MindSpore 2.10 CPU has no AdamW kernel; cellax's AdamW is checked against a NumPy",
+        "  implementation of the documented update.",
+        "- `mint.distributed` functions raise NotImplementedError until cellax has distributed",
+        "  communication.",
         "",
     ]
     summary, tables = [], []

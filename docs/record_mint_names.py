@@ -15,7 +15,7 @@ import pathlib
 import types
 
 MODULES = ["mint", "mint.nn", "mint.nn.functional", "mint.special", "mint.linalg",
-           "mint.optim", "mint.distributed"]  # fmt: skip
+           "mint.optim", "mint.distributed", "experimental.optim.lr_scheduler"]  # fmt: skip
 
 
 def main() -> None:
