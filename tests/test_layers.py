@@ -32,6 +32,7 @@ FLOORS = [
     ["ops"],
     ["nn"],
     ["amp", "_serialization", "_ckpt_format"],  # _ckpt_format: shim
+    ["mint", "experimental"],  # the PyTorch-style API over ops/nn; its lr schedulers
     ["train"],
     ["__init__", "common"],
 ]
