@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
+import jax
 import jax.numpy as jnp
 
 from ._utils import array, wrap
@@ -119,7 +121,12 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     """
     x, g = array(input, "grid_sample"), array(grid, "grid_sample", "grid")
     _check(x, g, mode, padding_mode)
-    align_corners = bool(align_corners)
+    return wrap(_sample(x, g, mode, padding_mode, bool(align_corners)))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3, 4))
+def _sample(x, g, mode, padding_mode, align_corners):
+    """The sampling on arrays, one compiled program per configuration (eager calls reuse it)."""
     spatial = x.shape[2:]
     flat = x.reshape(x.shape[:2] + (-1,))
     # grid's last axis is (x, y[, z]): reverse it to the input's (.., H, W) axis order
@@ -131,7 +138,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if mode == "nearest":
         # halves round away from zero, as MindSpore's kernels
         nearest = [jnp.sign(c) * jnp.floor(jnp.abs(c) + 0.5) for c in coords]
-        return wrap(_gather(flat, spatial, nearest).astype(x.dtype))
+        return _gather(flat, spatial, nearest).astype(x.dtype)
     base = [jnp.floor(c) for c in coords]
     frac = [c - b for c, b in zip(coords, base)]
     out = 0.0
@@ -141,4 +148,4 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
             w = w * (f if bit else 1 - f)
         idx = [b + bit for b, bit in zip(base, corner)]
         out = out + _gather(flat, spatial, idx) * w[:, None].astype(flat.dtype)
-    return wrap(out.astype(x.dtype))
+    return out.astype(x.dtype)
