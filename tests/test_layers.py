@@ -46,6 +46,7 @@ FLOORS = [
     [
         "numpy",
         "mint",
+        "experimental",  # mint.optim's lr schedulers
         "dataset",
         "boost",
         "profiler",

@@ -18,6 +18,7 @@ from ._creation import *  # noqa: F403
 from ._pointwise import *  # noqa: F403
 from ._reduction import *  # noqa: F403
 from ._shape import *  # noqa: F403
+from ._sync_batch_norm import *  # noqa: F403
 from . import distributed as distributed  # noqa: E402
 from . import linalg as linalg  # noqa: E402
 from . import nn as nn  # noqa: E402

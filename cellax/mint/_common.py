@@ -8,14 +8,20 @@ from .._tensor import Tensor
 __all__ = []
 
 
-def check_generator(api: str, generator) -> None:
-    """mint's random ops take ``generator=``; cellax draws from its global key only."""
-    if generator is not None:
-        raise NotImplementedError(
-            f"For '{api}', 'generator' must be None (cellax has no Generator objects; random "
-            f"ops draw from the global key set by cellax.set_seed), but got "
-            f"{type(generator).__name__}. Call cellax.set_seed(...) instead."
+def generator_seed(api: str, generator):
+    """The per-op seed for a draw from ``generator`` (None: the global key of
+    cellax.set_seed). Each call advances the generator's offset, so a Generator seeded alike
+    (or restored with ``set_state``) reproduces its draws."""
+    if generator is None:
+        return None
+    step = getattr(generator, "_step", None)
+    if step is None:
+        raise TypeError(
+            f"For '{api}', 'generator' must be a cellax.Generator or None, but got "
+            f"{type(generator).__name__}."
         )
+    seed, offset = step(1)
+    return (seed * 1_000_003 + offset) % (2**31 - 1) + 1
 
 
 def reduce_dim(dim):

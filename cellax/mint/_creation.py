@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import _dtype, ops
-from ._common import cast, check_generator, size_args
+from ._common import cast, generator_seed, size_args
 
 __all__ = [
     "arange",
@@ -108,15 +108,19 @@ def clone(input):
 def rand(*size, generator=None, dtype=None, device=None):
     """Uniform samples in ``[0, 1)`` of shape ``size``.
 
-    Differences from MindSpore: ``generator`` must be None (cellax.set_seed seeds the draws).
+    ``generator`` (a :class:`cellax.Generator`) gives reproducible draws independent of the
+    global seed; None draws from the key of ``cellax.set_seed``. The same holds for every mint
+    random function.
+
+    Differences from MindSpore: the numbers drawn for a given seed differ from MindSpore's.
 
     Examples:
         >>> from cellax import mint
         >>> mint.rand(2, 3).shape
         (2, 3)
     """
-    check_generator("rand", generator)
-    return ops.rand(*size_args("rand", size), dtype=dtype)
+    seed = generator_seed("rand", generator)
+    return ops.rand(*size_args("rand", size), dtype=dtype, seed=seed)
 
 
 def rand_like(input, *, generator=None, dtype=None, device=None):
@@ -127,8 +131,7 @@ def rand_like(input, *, generator=None, dtype=None, device=None):
         >>> mint.rand_like(mint.ones((2, 3))).shape
         (2, 3)
     """
-    check_generator("rand_like", generator)
-    return ops.rand_like(input, dtype=dtype)
+    return ops.rand_like(input, generator_seed("rand_like", generator), dtype=dtype)
 
 
 def randn(*size, generator=None, dtype=None, device=None):
@@ -139,8 +142,8 @@ def randn(*size, generator=None, dtype=None, device=None):
         >>> mint.randn(4).shape
         (4,)
     """
-    check_generator("randn", generator)
-    return ops.randn(*size_args("randn", size), dtype=dtype)
+    seed = generator_seed("randn", generator)
+    return ops.randn(*size_args("randn", size), dtype=dtype, seed=seed)
 
 
 def randn_like(input, *, generator=None, dtype=None, device=None):
@@ -151,8 +154,7 @@ def randn_like(input, *, generator=None, dtype=None, device=None):
         >>> mint.randn_like(mint.ones(3)).shape
         (3,)
     """
-    check_generator("randn_like", generator)
-    return ops.randn_like(input, dtype=dtype)
+    return ops.randn_like(input, generator_seed("randn_like", generator), dtype=dtype)
 
 
 def randint(*args, generator=None, dtype=None, device=None, **kwargs):
@@ -164,7 +166,7 @@ def randint(*args, generator=None, dtype=None, device=None, **kwargs):
         >>> out.shape, str(out.dtype)
         ((3,), 'Int64')
     """
-    check_generator("randint", generator)
+    seed = generator_seed("randint", generator)
     low = kwargs.pop("low", None)
     high = kwargs.pop("high", None)
     size = kwargs.pop("size", None)
@@ -179,24 +181,25 @@ def randint(*args, generator=None, dtype=None, device=None, **kwargs):
         low = args.pop() if args else 0
     if args or high is None or size is None:
         raise TypeError("For 'randint', expected randint(low=0, high, size), but got bad args.")
-    return ops.randint(low, high, size, dtype=dtype or _dtype.int64)
+    return ops.randint(low, high, size, seed, dtype=dtype or _dtype.int64)
 
 
 def randint_like(input, *args, generator=None, dtype=None, device=None, **kwargs):
-    """Integers in ``[low, high)`` shaped like ``input``: ``(input, high)`` or
-    ``(input, low, high)``.
+    """Integers in ``[low, high)`` shaped like ``input`` (and of its dtype unless ``dtype`` is
+    given): ``(input, high)`` or ``(input, low, high)``.
 
     Examples:
         >>> from cellax import mint
         >>> mint.randint_like(mint.ones(3), 10).shape
         (3,)
     """
-    check_generator("randint_like", generator)
+    seed = generator_seed("randint_like", generator)
     high = kwargs.pop("high", args[-1] if args else None)
     low = kwargs.pop("low", args[0] if len(args) == 2 else 0)
     if high is None:
         raise TypeError("For 'randint_like', 'high' is required, but got None.")
-    return ops.randint_like(input, low, high, dtype=dtype or _dtype.int64)
+    draws = ops.randint_like(input, low, high, seed, dtype=_dtype.int64)
+    return ops.cast(draws, dtype or input.dtype)
 
 
 def randperm(n, *, generator=None, dtype=_dtype.int64, device=None):
@@ -207,8 +210,7 @@ def randperm(n, *, generator=None, dtype=_dtype.int64, device=None):
         >>> sorted(mint.randperm(4).asnumpy().tolist())
         [0, 1, 2, 3]
     """
-    check_generator("randperm", generator)
-    return ops.randperm(n, seed=None, dtype=dtype)
+    return ops.randperm(n, seed=generator_seed("randperm", generator), dtype=dtype)
 
 
 def normal(mean=0.0, std=1.0, size=None, generator=None):
@@ -220,8 +222,8 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
         >>> mint.normal(0.0, 1.0, (2, 3)).shape
         (2, 3)
     """
-    check_generator("normal", generator)
-    return ops.normal(() if size is None else size, mean, std)
+    seed = generator_seed("normal", generator)
+    return ops.normal(() if size is None else size, mean, std, seed)
 
 
 def bernoulli(input, *, generator=None):
@@ -232,8 +234,7 @@ def bernoulli(input, *, generator=None):
         >>> print(mint.bernoulli(mint.ones(3)))
         [1. 1. 1.]
     """
-    check_generator("bernoulli", generator)
-    return ops.bernoulli(input, p=input)
+    return ops.bernoulli(input, p=input, seed=generator_seed("bernoulli", generator))
 
 
 def multinomial(input, num_samples, replacement=False, *, generator=None):
@@ -244,5 +245,6 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
         >>> print(mint.multinomial(mint.Tensor([0., 1.]), 2, replacement=True))
         [1 1]
     """
-    check_generator("multinomial", generator)
-    return ops.cast(ops.multinomial(input, num_samples, replacement), _dtype.int64)
+    seed = generator_seed("multinomial", generator)
+    draws = ops.multinomial(input, num_samples, replacement, seed)
+    return ops.cast(draws, _dtype.int64)

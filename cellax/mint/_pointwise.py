@@ -5,7 +5,7 @@ Functions whose MindSpore mint signature equals the ``cellax.ops`` one are re-ex
 
 from __future__ import annotations
 
-from .. import ops
+from .. import _dtype, ops
 
 _SAME = [
     "abs", "acos", "acosh", "arccos", "arccosh", "arcsinh", "arctan", "arctan2", "arctanh",
@@ -15,7 +15,7 @@ _SAME = [
     "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
     "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "ne", "neg", "negative",
     "not_equal", "pow", "reciprocal", "round", "rsqrt", "sigmoid", "sign", "sin", "sinc",
-    "sinh", "sqrt", "square", "tan", "tanh", "trunc", "allclose", "equal",
+    "sinh", "sqrt", "square", "tan", "tanh", "trunc", "allclose",
 ]  # fmt: skip
 globals().update({name: getattr(ops, name) for name in _SAME})
 
@@ -23,8 +23,12 @@ __all__ = _SAME + [
     "add", "sub", "mul", "div", "divide", "addcdiv", "addcmul", "arcsin", "bitwise_not",
     "clamp", "clip", "eq", "ge", "greater_equal", "less", "lt", "float_power",
     "floor_divide", "fmod", "remainder", "imag", "real", "isnan", "lerp", "xlogy",
-    "nan_to_num", "where",
+    "nan_to_num", "where", "equal",
 ]  # fmt: skip
+
+
+def _is_bool(value) -> bool:
+    return getattr(value, "dtype", None) == _dtype.bool_
 
 
 def _scaled(other, alpha):
@@ -49,7 +53,11 @@ def sub(input, other, *, alpha=1):
         >>> from cellax import mint
         >>> print(mint.sub(mint.Tensor([3., 2.]), 1.0, alpha=2))
         [1. 0.]
+        >>> print(mint.sub(mint.Tensor([True, False]), mint.Tensor([True, True])))
+        [False  True]
     """
+    if _is_bool(input) and _is_bool(other) and alpha == 1:
+        return ops.logical_xor(input, other)  # as MindSpore: bool - bool is Bool
     return ops.sub(input, _scaled(other, alpha))
 
 
@@ -332,3 +340,16 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return ops.nonzero(condition, as_tuple=True)
     return ops.where(condition, input, other)
+
+
+def equal(input, other):
+    """Whether ``input`` and ``other`` have the same shape and elements (a 0-D Bool Tensor).
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.equal(mint.Tensor([1, 2]), mint.Tensor([1, 2])))
+        True
+    """
+    if tuple(input.shape) != tuple(other.shape):
+        return ops.full((), False, dtype=_dtype.bool_)
+    return ops.all(ops.eq(input, other))

@@ -6,8 +6,8 @@ from .. import ops
 from ..ops import _linalg_ext
 
 _SAME = [
-    "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dot", "dstack",
-    "einsum", "flip", "hstack", "inverse", "masked_select", "matmul", "mm", "nonzero",
+    "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dstack",
+    "einsum", "flip", "hstack", "inverse", "masked_select", "mm", "nonzero",
     "outer", "ravel", "roll", "searchsorted", "swapaxes", "t", "take", "tile", "tril",
     "triu", "unbind", "unsqueeze", "polar", "vdot", "triangular_solve",
 ]  # fmt: skip
@@ -17,7 +17,7 @@ __all__ = _SAME + [
     "cat", "concat", "stack", "chunk", "split", "narrow", "permute", "transpose", "flatten",
     "squeeze", "reshape", "gather", "scatter", "scatter_add", "index_select", "index_add",
     "select", "repeat_interleave", "meshgrid", "diag", "bmm", "mv", "addr_", "item",
-    "softmax",
+    "softmax", "dot", "matmul",
 ]  # fmt: skip
 
 del _linalg_ext
@@ -330,3 +330,43 @@ def softmax(input, dim, *, dtype=None):
         [0.5 0.5]
     """
     return ops.softmax(input, dim, dtype=dtype)
+
+
+def dot(input, other):
+    """Dot product of two 1-D Tensors of the same length.
+
+    Raises:
+        RuntimeError: If the inputs are not 1-D of the same length.
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.dot(mint.Tensor([1., 2.]), mint.Tensor([3., 4.])))
+        11.0
+    """
+    if input.ndim != 1 or other.ndim != 1 or input.shape != other.shape:
+        raise RuntimeError(
+            f"For 'dot', 'input' and 'other' must be 1-D Tensors of the same length, but got "
+            f"shapes {tuple(input.shape)} and {tuple(other.shape)}."
+        )
+    return ops.inner(input, other)
+
+
+def matmul(input, other):
+    """Matrix product with NumPy broadcasting (1-D operands are vectors).
+
+    Raises:
+        RuntimeError: If the contracted dimensions differ (as MindSpore's mint).
+
+    Examples:
+        >>> from cellax import mint
+        >>> mint.matmul(mint.ones((2, 3)), mint.ones((3, 4))).shape
+        (2, 4)
+    """
+    k_left = input.shape[-1] if input.ndim else None
+    k_right = other.shape[-2] if other.ndim >= 2 else (other.shape[0] if other.ndim else None)
+    if k_left != k_right:
+        raise RuntimeError(
+            f"For 'matmul', shape1[-1] must be equal to shape2[-2], but got "
+            f"{tuple(input.shape)} and {tuple(other.shape)}."
+        )
+    return ops.matmul(input, other)

@@ -6,7 +6,19 @@ from .. import ops
 
 __all__ = ["inv", "matrix_norm", "norm", "qr", "vector_norm"]
 
-inv = ops.inv
+
+def inv(input):
+    """The inverse of a square matrix (or a batch of them).
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.linalg.inv(mint.Tensor([[2., 0.], [0., 4.]])))
+        [[0.5  0.  ]
+         [0.   0.25]]
+    """
+    return ops.inverse(input)
+
+
 norm = ops.norm
 
 

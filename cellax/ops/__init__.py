@@ -29,6 +29,8 @@ from ._loss import *  # noqa: F403
 from ._hook import *  # noqa: F403
 from ._statistics import *  # noqa: F403
 from ._linalg_ext import *  # noqa: F403
+from ._grid_sample import *  # noqa: F403
+from ._unpool import *  # noqa: F403
 from ._composite import *  # noqa: F403
 from ._compat_prims import *  # noqa: F403
 from . import primitive as primitive  # noqa: E402

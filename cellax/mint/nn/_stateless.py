@@ -204,3 +204,39 @@ _define("NLLLoss", F.nll_loss, "weight=None, ignore_index=-100, reduction='mean'
         ("", "mint.ones((2, 3)), mint.Tensor([0, 2])", "()"))  # fmt: skip
 _define("CosineEmbeddingLoss", ops.cosine_embedding_loss, "margin=0.0, reduction='mean'",
         ("", "mint.ones((2, 3)), mint.ones((2, 3)), mint.Tensor([1, -1])", "()"))  # fmt: skip
+
+
+class MaxUnpool2d(Cell):
+    """The partial inverse of ``MaxPool2d``: ``mint.nn.functional.max_unpool2d`` as a layer.
+
+    Args:
+        kernel_size (Union[int, tuple[int]]): The pooling window.
+        stride (Union[int, tuple[int]]): Default: ``None`` (``kernel_size``).
+        padding (Union[int, tuple[int]]): Default: ``0``.
+
+    Inputs:
+        - **input** (Tensor) - The pooled values, (N, C, H, W) or (C, H, W).
+        - **indices** (Tensor) - The pooling's indices, ``input``'s shape.
+        - **output_size** (tuple[int]) - Optional output size. Default: ``None``.
+
+    Examples:
+        >>> from cellax import mint
+        >>> layer = mint.nn.MaxUnpool2d(2)
+        >>> layer(mint.ones((1, 1, 2, 2)), mint.Tensor([[[[0, 3], [8, 15]]]])).shape
+        (1, 1, 4, 4)
+    """
+
+    def __init__(self, kernel_size, stride=None, padding=0) -> None:
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+
+    def construct(self, input, indices, output_size=None):
+        return F.max_unpool2d(
+            input, indices, self.kernel_size, self.stride, self.padding, output_size
+        )
+
+    def extend_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+__all__.append("MaxUnpool2d")

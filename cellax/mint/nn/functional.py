@@ -8,5 +8,7 @@ from ._functional_activation import *  # noqa: F403
 from ._functional_activation import __all__ as _act_all
 from ._functional_layers import *  # noqa: F403
 from ._functional_layers import __all__ as _layer_all
+from ._functional_sampling import *  # noqa: F403
+from ._functional_sampling import __all__ as _sampling_all
 
-__all__ = sorted(_act_all + _layer_all)
+__all__ = sorted(_act_all + _layer_all + _sampling_all)

@@ -140,10 +140,18 @@ class Adam(_AdamFamily):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
 
 
+def _as_float(lr) -> float:
+    return float(lr.asnumpy()) if hasattr(lr, "asnumpy") else float(lr)
+
+
 class SGD(Optimizer):
     """Stochastic gradient descent with PyTorch's momentum rule: ``g += weight_decay * p``;
     ``buf = g`` on the first step, then ``buf = momentum * buf + (1 - dampening) * g``;
     ``p -= lr * (g + momentum * buf if nesterov else buf)``.
+
+    As in MindSpore 2.10, the step uses each group's ``'lr_float'`` (the learning rate given
+    when the optimizer was built): assigning a group's ``'lr'`` Parameter, which is what the
+    lr schedulers do, does not change SGD's steps (it does change Adam's and AdamW's).
 
     Args:
         params (Union[list[Parameter], list[dict]]): Parameters or parameter groups.
@@ -180,9 +188,13 @@ class SGD(Optimizer):
             raise ValueError(
                 "For 'SGD', nesterov momentum requires a positive 'momentum' and zero 'dampening'."
             )
-        self._slots = ("momentum_buffer",) if momentum else ()
-        defaults = dict(lr=lr, momentum=momentum, dampening=dampening,
-                        weight_decay=weight_decay, nesterov=nesterov, maximize=maximize)  # fmt: skip
+        self._slots = ("momentum_buf",)
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                        nesterov=nesterov, maximize=maximize, lr_float=_as_float(lr))  # fmt: skip
+        params = [
+            dict(g, lr_float=_as_float(g["lr"])) if isinstance(g, dict) and g.get("lr") else g
+            for g in params
+        ]
         super().__init__(params, defaults)
 
     def _update(self, lr, weight_decay, param, grad, state, hyper, count, index):
@@ -193,9 +205,10 @@ class SGD(Optimizer):
             grad = grad + group["weight_decay"] * param
         new_state = None
         momentum = group["momentum"]
+        lr = jnp.asarray(group["lr_float"], param.dtype)  # as MindSpore 2.10: not the lr Parameter
         if momentum:
             blended = momentum * state[0] + (1 - group["dampening"]) * grad
             buf = jnp.where(count == 0, grad, blended)
             grad = grad + momentum * buf if group["nesterov"] else buf
             new_state = (buf,)
-        return param - lr.astype(param.dtype) * grad, new_state
+        return param - lr * grad, new_state

@@ -5,7 +5,8 @@ and under ``cellax.jit`` it is inlined into the train step.
 
 ``param_groups`` is a list of dicts; each group's ``'lr'`` is a 0-D Float32 Parameter
 (``learning_rate_group_<i>``) read at every step, so a learning-rate scheduler (or user code)
-that assigns it changes the next step, eagerly or inside ``cellax.jit``.
+that assigns it changes the next step, eagerly or inside ``cellax.jit`` (Adam, AdamW; SGD
+reads the constant ``'lr_float'`` instead, as MindSpore 2.10).
 """
 
 from __future__ import annotations
