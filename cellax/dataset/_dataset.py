@@ -87,9 +87,9 @@ class Dataset:
         access = self._access(seed, epoch)
         if access is None:
             raise NotImplementedError(type(self).__name__)
-        from ._nodes import _grain_iter
+        from ._stages import grain_iter
 
-        return _grain_iter(access, 1, False)
+        return grain_iter(access, 1, False)
 
     def _static_size(self):
         """Rows per epoch when known without iterating, else None."""

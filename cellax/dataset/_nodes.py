@@ -10,6 +10,7 @@ import numpy as np
 
 from ._dataset import BatchInfo, Dataset, as_row, check_positive, to_list
 from ._samplers import epoch_seed, permutation
+from ._stages import WorkerStage, grain_iter
 from ._std_shuffle import Mt19937_64, buffer_shuffle
 
 __all__ = ["MapDataset", "BatchDataset", "ShuffleDataset", "RepeatDataset", "split"]
@@ -70,22 +71,6 @@ class _RowFn:
         return outputs + tuple(kept)
 
 
-def _grain_iter(access, workers: int, processes: bool):
-    if workers > 1 and processes:
-        from absl import flags
-
-        if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them
-            flags.FLAGS.mark_as_parsed()
-        options = grain.MultiprocessingOptions(num_workers=workers, per_worker_buffer_size=2)
-        return iter(access.to_iter_dataset().mp_prefetch(options))
-    if workers > 1:
-        options = grain.ReadOptions(num_threads=workers, prefetch_buffer_size=2 * workers)
-        return iter(access.to_iter_dataset(options))
-    # Sequential, in the calling thread: no read-ahead.
-    options = grain.ReadOptions(num_threads=0, prefetch_buffer_size=0)
-    return iter(access.to_iter_dataset(options))
-
-
 class MapDataset(Dataset):
     """The dataset returned by :meth:`Dataset.map`."""
 
@@ -102,6 +87,7 @@ class MapDataset(Dataset):
         self.input_columns = to_list("map", "input_columns", input_columns)
         self.output_columns = to_list("map", "output_columns", output_columns)
         self.processes = bool(processes)
+        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
 
     def _plan(self):
         columns = self.children[0]._col_names()
@@ -126,10 +112,16 @@ class MapDataset(Dataset):
 
     def _rows(self, seed, epoch):
         fn = self._plan()[1]
-        parent = self.children[0]._access(seed, epoch)
+        child = self.children[0]
+        parent = child._access(seed, epoch)
         if parent is None:
-            return map(fn, self.children[0]._rows(seed, epoch))
-        return _grain_iter(parent.map(fn), self._workers(), self.processes)
+            return map(fn, child._rows(seed, epoch))
+        size = child._static_size()
+        if self._workers() == 1 or not size or size < 0:
+            return grain_iter(parent.map(fn), self._workers(), self.processes)
+        return self._stage.rows(
+            child._access, fn, size, seed, epoch, self._workers(), self.processes
+        )
 
     def _static_size(self):
         return self.children[0]._static_size()
@@ -553,7 +545,7 @@ class SubsetDataset(Dataset):
     def _rows(self, seed, epoch):
         access = self._access(seed, epoch)
         if access is not None:
-            return _grain_iter(access, 1, False)
+            return grain_iter(access, 1, False)
         rows = list(self.children[0]._rows(seed, epoch))
         return (rows[i] for i in self.indices)
 

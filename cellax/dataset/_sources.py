@@ -6,6 +6,7 @@ import grain
 import numpy as np
 
 from ._dataset import Dataset, as_row, check_positive, to_list
+from ._stages import WorkerStage, grain_iter
 from ._samplers import DistributedSampler, RandomSampler, Sampler, SequentialSampler
 
 __all__ = ["SourceDataset", "GeneratorDataset", "NumpySlicesDataset"]
@@ -81,6 +82,7 @@ class SourceDataset(Dataset):
         super().__init__((), num_parallel_workers)
         self.reader, self.columns, self.sampler = reader, list(columns), sampler
         self.processes = processes
+        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
 
     def _col_names(self):
         return list(self.columns)
@@ -101,10 +103,11 @@ class SourceDataset(Dataset):
         return self._grain(seed, epoch)
 
     def _rows(self, seed, epoch):
-        from ._nodes import _grain_iter
-
-        access = self._grain(seed, epoch)
-        return _grain_iter(access, self.num_parallel_workers or 1, self.processes)
+        workers = self.num_parallel_workers or 1
+        size = self._static_size()
+        if workers == 1 or not size:
+            return grain_iter(self._grain(seed, epoch), workers, self.processes)
+        return self._stage.rows(self._grain, None, size, seed, epoch, workers, self.processes)
 
     def _static_size(self):
         return self.sampler.count(len(self.reader))
