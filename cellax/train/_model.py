@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .. import nn
+from .. import amp, nn
 from .._tensor import Tensor
 from .._transforms import jit
 from ._callback import Callback, RunContext
@@ -99,8 +99,6 @@ class Model:
         self._metrics = self._build_metrics(metrics)
         self._eval_indexes = eval_indexes
         if amp_level != "O0":
-            from .. import amp
-
             network = amp.auto_mixed_precision(network, amp_level)
         if optimizer is not None:
             if loss_fn is not None:
