@@ -13,6 +13,10 @@ import numpy as np
 
 __all__ = ["Dataset", "BatchInfo"]
 
+# The pipeline node classes (MapDataset, BatchDataset, ...) subclass Dataset, so its methods
+# cannot import them; ``._nodes`` registers them here when the package is imported.
+NODES: dict = {}
+
 
 def to_list(api: str, name: str, value, allow_none: bool = True):
     """``str | list[str] | None`` -> ``list[str] | None`` with MindSpore's checks."""
@@ -238,7 +242,7 @@ class Dataset:
             >>> [[int(v) for v in row] for row in data.create_tuple_iterator(output_numpy=True)]
             [[0, 0], [1, 10], [2, 20]]
         """
-        from ._nodes import MapDataset
+        MapDataset = NODES["MapDataset"]
 
         return MapDataset(
             self,
@@ -275,7 +279,7 @@ class Dataset:
             >>> [b[0].tolist() for b in data.create_tuple_iterator(output_numpy=True)]
             [[0, 1], [2, 3], [4]]
         """
-        from ._nodes import BatchDataset
+        BatchDataset = NODES["BatchDataset"]
 
         allowed = {"per_batch_map", "input_columns", "output_columns"}
         allowed |= {"python_multiprocessing", "max_rowsize"}
@@ -311,7 +315,7 @@ class Dataset:
             >>> next(data.create_tuple_iterator(output_numpy=True))[0].tolist()
             [[0, -1, -1, -1], [0, 1, 2, -1]]
         """
-        from ._nodes import BatchDataset
+        BatchDataset = NODES["BatchDataset"]
 
         return BatchDataset(
             self, batch_size, drop_remainder, num_parallel_workers, pad_info=pad_info or {}
@@ -340,7 +344,7 @@ class Dataset:
             >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
             [0, 1, 2, 3]
         """
-        from ._nodes import ShuffleDataset
+        ShuffleDataset = NODES["ShuffleDataset"]
 
         return ShuffleDataset(self, buffer_size)
 
@@ -353,7 +357,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(3)).repeat(2).get_dataset_size()
             6
         """
-        from ._nodes import RepeatDataset
+        RepeatDataset = NODES["RepeatDataset"]
 
         return RepeatDataset(self, count)
 
@@ -366,7 +370,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).take(4).get_dataset_size()
             4
         """
-        from ._nodes import SliceDataset
+        SliceDataset = NODES["SliceDataset"]
 
         return SliceDataset(self, "take", count)
 
@@ -379,7 +383,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).skip(4).get_dataset_size()
             6
         """
-        from ._nodes import SliceDataset
+        SliceDataset = NODES["SliceDataset"]
 
         return SliceDataset(self, "skip", count)
 
@@ -396,7 +400,7 @@ class Dataset:
             >>> data.project(["b"]).get_col_names()
             ['b']
         """
-        from ._nodes import ProjectDataset
+        ProjectDataset = NODES["ProjectDataset"]
 
         return ProjectDataset(self, columns)
 
@@ -410,7 +414,7 @@ class Dataset:
             >>> data.rename("a", "z").get_col_names()
             ['z', 'b']
         """
-        from ._nodes import RenameDataset
+        RenameDataset = NODES["RenameDataset"]
 
         return RenameDataset(self, input_columns, output_columns)
 
@@ -425,7 +429,7 @@ class Dataset:
             >>> a.zip(b).get_col_names(), a.zip(b).get_dataset_size()
             (['a', 'b'], 3)
         """
-        from ._nodes import ZipDataset
+        ZipDataset = NODES["ZipDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = (datasets,)
@@ -442,7 +446,7 @@ class Dataset:
             >>> [int(r[0]) for r in (a + b).create_tuple_iterator(output_numpy=True)]
             [0, 1, 2, 0, 1]
         """
-        from ._nodes import ConcatDataset
+        ConcatDataset = NODES["ConcatDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = [datasets]
@@ -462,7 +466,7 @@ class Dataset:
             >>> [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
             [0, 2, 4]
         """
-        from ._nodes import FilterDataset
+        FilterDataset = NODES["FilterDataset"]
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
@@ -489,7 +493,7 @@ class Dataset:
             >>> a.get_dataset_size(), b.get_dataset_size()
             (8, 2)
         """
-        from ._nodes import split
+        split = NODES["split"]
 
         return split(self, sizes, randomize)
 

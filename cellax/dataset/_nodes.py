@@ -8,7 +8,7 @@ import math
 import grain
 import numpy as np
 
-from ._dataset import BatchInfo, Dataset, as_row, check_positive, to_list
+from ._dataset import NODES, BatchInfo, Dataset, as_row, check_positive, to_list
 from ._samplers import epoch_seed, permutation
 from ._stages import WorkerStage, grain_iter
 from ._std_shuffle import Mt19937_64, buffer_shuffle
@@ -593,3 +593,23 @@ def split(dataset, sizes, randomize):
     order = permutation(n, epoch_seed(config.get_seed(), 2**31)) if randomize else np.arange(n)
     bounds = np.cumsum([0] + counts)
     return tuple(SubsetDataset(dataset, order[a:b]) for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+NODES.update(
+    {
+        cls.__name__: cls
+        for cls in (
+            MapDataset,
+            BatchDataset,
+            ShuffleDataset,
+            RepeatDataset,
+            SliceDataset,
+            ProjectDataset,
+            RenameDataset,
+            ZipDataset,
+            ConcatDataset,
+            FilterDataset,
+        )
+    },
+    split=split,
+)

@@ -3,6 +3,14 @@
 
 from ._transforms import *  # noqa: F401,F403
 from ._transforms import __all__ as _transforms_all
+from ._color import Grayscale, RandomColorAdjust
 from ._utils import Border, ImageBatchFormat, Inter
 
-__all__ = [*_transforms_all, "Inter", "Border", "ImageBatchFormat"]
+__all__ = [
+    *_transforms_all,
+    "Inter",
+    "Border",
+    "ImageBatchFormat",
+    "Grayscale",
+    "RandomColorAdjust",
+]
