@@ -18,7 +18,8 @@ from . import config
 from . import transforms
 from . import vision
 from ._dataset import BatchInfo, Dataset
-from ._nodes import BatchDataset, MapDataset
+from ._batch import BatchDataset
+from ._nodes import MapDataset
 from ._readers import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from ._samplers import (
     DistributedSampler,

@@ -121,3 +121,29 @@ def test_an_error_is_raised_again_never_a_hang():
     for _ in range(2):
         with pytest.raises(RuntimeError):
             list(it)
+
+
+def _double_and_count(x, info):
+    return (
+        [v * 2 for v in x],
+        [np.int64(info.get_batch_num() * 100 + info.get_epoch_num())] * len(x),
+    )
+
+
+def test_batches_made_in_map_workers_equal_in_process_batches():
+    def pipeline(workers):
+        source = ds.NumpySlicesDataset({"x": np.arange(11)}, shuffle=True)
+        data = source.map(_plus_one, "x", num_parallel_workers=workers)
+        return data.batch(
+            4, per_batch_map=_double_and_count, input_columns=["x"], output_columns=["x", "info"]
+        )
+
+    def read(data):
+        ds.config.set_seed(5)
+        it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+        return [[(b[0].tolist(), b[1].tolist()) for b in it] for _ in range(2)]
+
+    expected = read(pipeline(1))
+    assert [len(e) for e in expected] == [3, 3] and expected[0] != expected[1]
+    assert expected[1][2][1] == [201, 201, 201]  # batch 2 of epoch 1, the remainder of 3 rows
+    assert read(pipeline(3)) == expected
