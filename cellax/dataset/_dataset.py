@@ -104,6 +104,15 @@ class Dataset:
         for child in self.children:
             child._start()
 
+    def _release(self) -> None:
+        """Called when an iterator has read its last epoch or stops: idle worker stages end
+        their worker processes (a later iterator starts new ones)."""
+        stage = self.__dict__.get("_stage")
+        if stage is not None:
+            stage.close_idle()
+        for child in self.children:
+            child._release()
+
     # ----- information ------------------------------------------------------------------------
     def get_col_names(self) -> list:
         """Return the names of the columns, in order.

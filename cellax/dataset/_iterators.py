@@ -123,6 +123,8 @@ class TupleIterator:
         except StopIteration:
             self._rows = None
             self._epoch += 1
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                self._dataset._release()
             raise
         if self._pick is not None:
             row = tuple(row[i] for i in self._pick)
@@ -143,6 +145,7 @@ class TupleIterator:
         if self._rows is not None:
             self._rows.close()
         self._rows = None
+        self._dataset._release()
 
     def __del__(self):
         rows = getattr(self, "_rows", None)

@@ -92,9 +92,23 @@ class WorkerStage:
             state[4] = True
         return self._epoch(state, size)
 
+    def close_idle(self) -> None:
+        """End the running iterator (and its worker processes) unless an epoch is being read."""
+        with self._lock:
+            state = self._state
+            if state is None or state[4]:
+                return
+            self._state = None
+        close = getattr(state[2], "close", None)
+        if close is not None:
+            close()
+
     def _epoch(self, state, size):
-        for row in itertools.islice(state[2], size):
-            state[3] += 1
-            yield row
-        if state[3] == size:  # read to the end: the next epoch may continue this iterator
-            state[1], state[3], state[4] = state[1] + 1, 0, False
+        try:
+            for row in itertools.islice(state[2], size):
+                state[3] += 1
+                yield row
+            if state[3] == size:  # read to the end: the next epoch may continue this iterator
+                state[1], state[3] = state[1] + 1, 0
+        finally:  # an epoch left half-read is never continued (state[3] != 0)
+            state[4] = False

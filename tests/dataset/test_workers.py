@@ -147,3 +147,20 @@ def test_batches_made_in_map_workers_equal_in_process_batches():
     assert [len(e) for e in expected] == [3, 3] and expected[0] != expected[1]
     assert expected[1][2][1] == [201, 201, 201]  # batch 2 of epoch 1, the remainder of 3 rows
     assert read(pipeline(3)) == expected
+
+
+def test_worker_processes_end_with_the_last_epoch(deadline):
+    import multiprocessing
+
+    data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
+        _plus_one, "x", num_parallel_workers=2, python_multiprocessing=True
+    )
+    it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    before = set(multiprocessing.active_children())  # other tests' workers may linger
+    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
+    workers = set(multiprocessing.active_children()) - before
+    assert len(workers) >= 2  # they wait for epoch 2
+    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
+    for child in workers:
+        child.join(timeout=60)
+    assert not any(child.is_alive() for child in workers)  # released with the last epoch
