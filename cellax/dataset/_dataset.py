@@ -211,6 +211,55 @@ class Dataset:
             node = node.children[0]
         return 1
 
+    def _first(self, test):
+        """The first node met walking from here down the first-child chain with ``test``."""
+        node = self
+        while not test(node):
+            if not node.children:
+                return None
+            node = node.children[0]
+        return node
+
+    def get_repeat_count(self) -> int:
+        """Return the count of the ``repeat`` nearest the end of the pipeline (1 when none).
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> ds.NumpySlicesDataset(np.arange(4)).repeat(2).repeat(3).get_repeat_count()
+            3
+        """
+        node = self._first(lambda n: type(n).__name__ == "RepeatDataset")
+        return 1 if node is None else node.count
+
+    def num_classes(self):
+        """Return the number of classes of an ``ImageFolderDataset`` source, else None.
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> print(ds.NumpySlicesDataset(np.arange(4)).num_classes())
+            None
+        """
+        node = self._first(lambda n: "_class_indexing" in n.__dict__)
+        return None if node is None else len(set(node._class_indexing.values()))
+
+    def apply(self, apply_func):
+        """Return ``apply_func(self)``, which must return a dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> ds.NumpySlicesDataset(np.arange(4)).apply(lambda d: d.batch(2)).get_dataset_size()
+            2
+        """
+        if not callable(apply_func):
+            raise TypeError(f"For 'apply', 'apply_func' must be callable, got {apply_func!r}.")
+        result = apply_func(self)
+        if not isinstance(result, Dataset):
+            raise TypeError(f"For 'apply', 'apply_func' must return a dataset, got {result!r}.")
+        return result
+
     # ----- pipeline operations ----------------------------------------------------------------
     def map(
         self,
