@@ -15,6 +15,7 @@ Examples:
 """
 
 from . import config
+from . import text
 from . import transforms
 from . import vision
 from ._dataset import BatchInfo, Dataset
@@ -34,6 +35,7 @@ from .config import get_seed, set_seed
 
 __all__ = [
     "config",
+    "text",
     "transforms",
     "vision",
     "Dataset",
