@@ -123,7 +123,7 @@ class BatchDataset(Dataset):
         source, count = child.children[0], self._static_size()
         if child._workers() == 1 or not count or count < 0:
             return None
-        if source._access(seed, epoch) is None:
+        if not source._portable() or source._access(seed, epoch) is None:
             return None
         return self._stage.rows(
             self._epoch_batches, None, count, seed, epoch, child._workers(), child.processes

@@ -95,6 +95,11 @@ class Dataset:
 
         return grain_iter(access, 1, False)
 
+    def _portable(self) -> bool:
+        """Whether worker processes can rebuild this pipeline's epochs themselves (False under
+        a user-defined sampler, whose epochs are read once, in the main process)."""
+        return all(child._portable() for child in self.children)
+
     def _static_size(self):
         """Rows per epoch when known without iterating, else None."""
         return None

@@ -116,7 +116,7 @@ class MapDataset(Dataset):
         if parent is None:
             return map(fn, child._rows(seed, epoch))
         size = child._static_size()
-        if self._workers() == 1 or not size or size < 0:
+        if self._workers() == 1 or not size or size < 0 or not child._portable():
             return grain_iter(parent.map(fn), self._workers(), self.processes)
         return self._stage.rows(
             child._access, fn, size, seed, epoch, self._workers(), self.processes

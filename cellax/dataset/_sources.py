@@ -47,8 +47,15 @@ def build_sampler(api, num_samples, shuffle, sampler, num_shards, shard_id, defa
             from ._samplers import SubsetSampler
 
             sampler = SubsetSampler(sampler)
+        if not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
+            from ._samplers import IterableSampler
+
+            sampler = IterableSampler(sampler)
         if not isinstance(sampler, Sampler):
-            raise TypeError(f"For '{api}', 'sampler' must be a Sampler, but got {sampler!r}.")
+            raise TypeError(
+                f"For '{api}', 'sampler' must be a Sampler or an iterable of indices, but got "
+                f"{sampler!r}."
+            )
         if num_samples is not None and sampler.num_samples is None:
             sampler.num_samples = num_samples or None
         return sampler
@@ -102,10 +109,13 @@ class SourceDataset(Dataset):
             return None
         return self._grain(seed, epoch)
 
+    def _portable(self):
+        return getattr(self.sampler, "portable", True)
+
     def _rows(self, seed, epoch):
         workers = self.num_parallel_workers or 1
         size = self._static_size()
-        if workers == 1 or not size:
+        if workers == 1 or not size or not self._portable():
             return grain_iter(self._grain(seed, epoch), workers, self.processes)
         return self._stage.rows(self._grain, None, size, seed, epoch, workers, self.processes)
 

@@ -166,3 +166,30 @@ def test_repeat_count_num_classes_and_apply_as_mindspore(tmp_path):
     assert make().apply(lambda d: d.batch(2)).get_dataset_size() == 3
     with pytest.raises(TypeError):
         make().apply(lambda d: 3)
+
+
+class _EpochSampler:
+    """A stateful user sampler (as mindcv's RepeatAugSampler): each iter() is the next epoch."""
+
+    def __init__(self):
+        self.epoch = 0
+
+    def __iter__(self):
+        self.epoch += 1
+        return iter([self.epoch % 5, (self.epoch + 2) % 5])
+
+    def __len__(self):
+        return 2
+
+
+def test_user_defined_sampler_is_read_once_per_epoch():
+    sampler = _EpochSampler()
+    data = ds.NumpySlicesDataset({"x": np.arange(5) * 10}, sampler=sampler)
+    data = data.map(lambda x: x + 1, "x", num_parallel_workers=2)
+    assert data.get_dataset_size() == 2
+    it = data.create_tuple_iterator(num_epochs=3, output_numpy=True)
+    epochs = [[int(r[0]) for r in it] for _ in range(3)]
+    assert epochs == [[11, 31], [21, 41], [31, 1]]
+    assert sampler.epoch == 3
+    with pytest.raises(TypeError):
+        ds.NumpySlicesDataset(np.arange(3), sampler=3)

@@ -113,3 +113,9 @@ def test_train_pipeline_with_augmentation_mixup_and_shards(mindcv_data, image_ro
     assert shard.get_dataset_size() == 3
     labels = [int(r["label"]) for r in shard.create_dict_iterator(output_numpy=True)]
     assert labels == [0, 1, 1]
+    # repeated augmentation: mindcv's own (stateful, iterable) sampler
+    repeated = mindcv_data.create_dataset(
+        "", root=image_root, split="train", num_aug_repeats=3, num_shards=2, shard_id=0
+    )
+    rows = [int(r["label"]) for r in repeated.create_dict_iterator(output_numpy=True)]
+    assert repeated.get_dataset_size() == 3 and len(rows) == 3
