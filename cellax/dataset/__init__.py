@@ -15,10 +15,12 @@ Examples:
 """
 
 from . import config
+from . import text
 from . import transforms
 from . import vision
 from ._dataset import BatchInfo, Dataset
-from ._nodes import BatchDataset, MapDataset
+from ._batch import BatchDataset
+from ._nodes import MapDataset
 from ._readers import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from ._samplers import (
     DistributedSampler,
@@ -33,6 +35,7 @@ from .config import get_seed, set_seed
 
 __all__ = [
     "config",
+    "text",
     "transforms",
     "vision",
     "Dataset",

@@ -13,6 +13,10 @@ import numpy as np
 
 __all__ = ["Dataset", "BatchInfo"]
 
+# The pipeline node classes (MapDataset, BatchDataset, ...) subclass Dataset, so its methods
+# cannot import them; ``._nodes`` registers them here when the package is imported.
+NODES: dict = {}
+
 
 def to_list(api: str, name: str, value, allow_none: bool = True):
     """``str | list[str] | None`` -> ``list[str] | None`` with MindSpore's checks."""
@@ -87,9 +91,14 @@ class Dataset:
         access = self._access(seed, epoch)
         if access is None:
             raise NotImplementedError(type(self).__name__)
-        from ._nodes import _grain_iter
+        from ._stages import grain_iter
 
-        return _grain_iter(access, 1, False)
+        return grain_iter(access, 1, False)
+
+    def _portable(self) -> bool:
+        """Whether worker processes can rebuild this pipeline's epochs themselves (False under
+        a user-defined sampler, whose epochs are read once, in the main process)."""
+        return all(child._portable() for child in self.children)
 
     def _static_size(self):
         """Rows per epoch when known without iterating, else None."""
@@ -99,6 +108,15 @@ class Dataset:
         """Called when an iterator over the pipeline is created (samplers count iterators)."""
         for child in self.children:
             child._start()
+
+    def _release(self) -> None:
+        """Called when an iterator has read its last epoch or stops: idle worker stages end
+        their worker processes (a later iterator starts new ones)."""
+        stage = self.__dict__.get("_stage")
+        if stage is not None:
+            stage.close_idle()
+        for child in self.children:
+            child._release()
 
     # ----- information ------------------------------------------------------------------------
     def get_col_names(self) -> list:
@@ -198,6 +216,55 @@ class Dataset:
             node = node.children[0]
         return 1
 
+    def _first(self, test):
+        """The first node met walking from here down the first-child chain with ``test``."""
+        node = self
+        while not test(node):
+            if not node.children:
+                return None
+            node = node.children[0]
+        return node
+
+    def get_repeat_count(self) -> int:
+        """Return the count of the ``repeat`` nearest the end of the pipeline (1 when none).
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> ds.NumpySlicesDataset(np.arange(4)).repeat(2).repeat(3).get_repeat_count()
+            3
+        """
+        node = self._first(lambda n: type(n).__name__ == "RepeatDataset")
+        return 1 if node is None else node.count
+
+    def num_classes(self):
+        """Return the number of classes of an ``ImageFolderDataset`` source, else None.
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> print(ds.NumpySlicesDataset(np.arange(4)).num_classes())
+            None
+        """
+        node = self._first(lambda n: "_class_indexing" in n.__dict__)
+        return None if node is None else len(set(node._class_indexing.values()))
+
+    def apply(self, apply_func):
+        """Return ``apply_func(self)``, which must return a dataset.
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> ds.NumpySlicesDataset(np.arange(4)).apply(lambda d: d.batch(2)).get_dataset_size()
+            2
+        """
+        if not callable(apply_func):
+            raise TypeError(f"For 'apply', 'apply_func' must be callable, got {apply_func!r}.")
+        result = apply_func(self)
+        if not isinstance(result, Dataset):
+            raise TypeError(f"For 'apply', 'apply_func' must return a dataset, got {result!r}.")
+        return result
+
     # ----- pipeline operations ----------------------------------------------------------------
     def map(
         self,
@@ -238,7 +305,7 @@ class Dataset:
             >>> [[int(v) for v in row] for row in data.create_tuple_iterator(output_numpy=True)]
             [[0, 0], [1, 10], [2, 20]]
         """
-        from ._nodes import MapDataset
+        MapDataset = NODES["MapDataset"]
 
         return MapDataset(
             self,
@@ -275,7 +342,7 @@ class Dataset:
             >>> [b[0].tolist() for b in data.create_tuple_iterator(output_numpy=True)]
             [[0, 1], [2, 3], [4]]
         """
-        from ._nodes import BatchDataset
+        BatchDataset = NODES["BatchDataset"]
 
         allowed = {"per_batch_map", "input_columns", "output_columns"}
         allowed |= {"python_multiprocessing", "max_rowsize"}
@@ -311,7 +378,7 @@ class Dataset:
             >>> next(data.create_tuple_iterator(output_numpy=True))[0].tolist()
             [[0, -1, -1, -1], [0, 1, 2, -1]]
         """
-        from ._nodes import BatchDataset
+        BatchDataset = NODES["BatchDataset"]
 
         return BatchDataset(
             self, batch_size, drop_remainder, num_parallel_workers, pad_info=pad_info or {}
@@ -340,7 +407,7 @@ class Dataset:
             >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
             [0, 1, 2, 3]
         """
-        from ._nodes import ShuffleDataset
+        ShuffleDataset = NODES["ShuffleDataset"]
 
         return ShuffleDataset(self, buffer_size)
 
@@ -353,7 +420,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(3)).repeat(2).get_dataset_size()
             6
         """
-        from ._nodes import RepeatDataset
+        RepeatDataset = NODES["RepeatDataset"]
 
         return RepeatDataset(self, count)
 
@@ -366,7 +433,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).take(4).get_dataset_size()
             4
         """
-        from ._nodes import SliceDataset
+        SliceDataset = NODES["SliceDataset"]
 
         return SliceDataset(self, "take", count)
 
@@ -379,7 +446,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).skip(4).get_dataset_size()
             6
         """
-        from ._nodes import SliceDataset
+        SliceDataset = NODES["SliceDataset"]
 
         return SliceDataset(self, "skip", count)
 
@@ -396,7 +463,7 @@ class Dataset:
             >>> data.project(["b"]).get_col_names()
             ['b']
         """
-        from ._nodes import ProjectDataset
+        ProjectDataset = NODES["ProjectDataset"]
 
         return ProjectDataset(self, columns)
 
@@ -410,7 +477,7 @@ class Dataset:
             >>> data.rename("a", "z").get_col_names()
             ['z', 'b']
         """
-        from ._nodes import RenameDataset
+        RenameDataset = NODES["RenameDataset"]
 
         return RenameDataset(self, input_columns, output_columns)
 
@@ -425,7 +492,7 @@ class Dataset:
             >>> a.zip(b).get_col_names(), a.zip(b).get_dataset_size()
             (['a', 'b'], 3)
         """
-        from ._nodes import ZipDataset
+        ZipDataset = NODES["ZipDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = (datasets,)
@@ -442,7 +509,7 @@ class Dataset:
             >>> [int(r[0]) for r in (a + b).create_tuple_iterator(output_numpy=True)]
             [0, 1, 2, 0, 1]
         """
-        from ._nodes import ConcatDataset
+        ConcatDataset = NODES["ConcatDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = [datasets]
@@ -462,7 +529,7 @@ class Dataset:
             >>> [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
             [0, 2, 4]
         """
-        from ._nodes import FilterDataset
+        FilterDataset = NODES["FilterDataset"]
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
@@ -489,7 +556,7 @@ class Dataset:
             >>> a.get_dataset_size(), b.get_dataset_size()
             (8, 2)
         """
-        from ._nodes import split
+        split = NODES["split"]
 
         return split(self, sizes, randomize)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import queue
+import threading
+
 import numpy as np
 
 from . import config
@@ -17,10 +20,58 @@ def _to_output(value: np.ndarray, output_numpy: bool):
     return Tensor(value)
 
 
+class _Prefetcher:
+    """Runs one epoch of a pipeline in a background thread, ``size`` rows ahead, so that host
+    work (batching, in-process maps, waiting on grain workers) overlaps the training step.
+    Errors are re-raised in the consumer; closing stops the thread."""
+
+    def __init__(self, rows, size: int) -> None:
+        self._queue = queue.Queue(maxsize=size)
+        self._stop = threading.Event()
+        self._last = None
+        self._thread = threading.Thread(target=self._run, args=(rows,), daemon=True)
+        self._thread.start()
+
+    def _put(self, item) -> bool:
+        while not self._stop.is_set():
+            try:
+                self._queue.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def _run(self, rows) -> None:
+        try:
+            for row in rows:
+                if not self._put(("row", row)):
+                    return
+            self._put(("end", None))
+        except BaseException as error:  # handed to the consumer, raised there
+            self._put(("error", error))
+
+    def __next__(self):
+        if self._last is not None:  # ended or failed: say so again, never wait on the queue
+            kind, value = self._last
+        else:
+            kind, value = self._queue.get()
+            if kind == "row":
+                return value
+            self._stop.set()
+            self._last = (kind, value)
+        if kind == "end":
+            raise StopIteration
+        raise value
+
+    def close(self) -> None:
+        self._stop.set()
+
+
 class TupleIterator:
     """Rows of a dataset, epoch after epoch: each ``for`` loop runs one epoch.
 
-    Reading starts when the first row is asked for; the shuffle seed is taken from
+    Reading starts when the first row is asked for, then runs ahead in a background thread
+    (``config.get_prefetch_size()`` rows); the shuffle seed is taken from
     ``config.get_seed()`` when the iterator is created, so two iterators of one pipeline created
     under the same seed give the same orders.
     """
@@ -65,12 +116,15 @@ class TupleIterator:
                     f"epochs (num_epochs={self._num_epochs}). Create the iterator with a larger "
                     "'num_epochs' (or -1)."
                 )
-            self._rows = self._dataset._rows(self._seed, self._epoch)
+            rows = self._dataset._rows(self._seed, self._epoch)
+            self._rows = _Prefetcher(rows, config.get_prefetch_size())
         try:
             row = next(self._rows)
         except StopIteration:
             self._rows = None
             self._epoch += 1
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                self._dataset._release()
             raise
         if self._pick is not None:
             row = tuple(row[i] for i in self._pick)
@@ -88,7 +142,15 @@ class TupleIterator:
 
     def stop(self) -> None:
         """Stop reading and release the pipeline."""
+        if self._rows is not None:
+            self._rows.close()
         self._rows = None
+        self._dataset._release()
+
+    def __del__(self):
+        rows = getattr(self, "_rows", None)
+        if rows is not None:
+            rows.close()
 
 
 class DictIterator(TupleIterator):

@@ -3,16 +3,16 @@ filter and split."""
 
 from __future__ import annotations
 
-import math
 
 import grain
 import numpy as np
 
-from ._dataset import BatchInfo, Dataset, as_row, check_positive, to_list
+from ._dataset import NODES, Dataset, as_row, to_list
 from ._samplers import epoch_seed, permutation
+from ._stages import WorkerStage, grain_iter
 from ._std_shuffle import Mt19937_64, buffer_shuffle
 
-__all__ = ["MapDataset", "BatchDataset", "ShuffleDataset", "RepeatDataset", "split"]
+__all__ = ["MapDataset", "ShuffleDataset", "RepeatDataset", "split"]
 
 
 def _column_index(api: str, columns: list, wanted: list) -> list:
@@ -70,22 +70,6 @@ class _RowFn:
         return outputs + tuple(kept)
 
 
-def _grain_iter(access, workers: int, processes: bool):
-    if workers > 1 and processes:
-        from absl import flags
-
-        if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them
-            flags.FLAGS.mark_as_parsed()
-        options = grain.MultiprocessingOptions(num_workers=workers, per_worker_buffer_size=2)
-        return iter(access.to_iter_dataset().mp_prefetch(options))
-    if workers > 1:
-        options = grain.ReadOptions(num_threads=workers, prefetch_buffer_size=2 * workers)
-        return iter(access.to_iter_dataset(options))
-    # Sequential, in the calling thread: no read-ahead.
-    options = grain.ReadOptions(num_threads=0, prefetch_buffer_size=0)
-    return iter(access.to_iter_dataset(options))
-
-
 class MapDataset(Dataset):
     """The dataset returned by :meth:`Dataset.map`."""
 
@@ -102,6 +86,7 @@ class MapDataset(Dataset):
         self.input_columns = to_list("map", "input_columns", input_columns)
         self.output_columns = to_list("map", "output_columns", output_columns)
         self.processes = bool(processes)
+        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
 
     def _plan(self):
         columns = self.children[0]._col_names()
@@ -126,140 +111,19 @@ class MapDataset(Dataset):
 
     def _rows(self, seed, epoch):
         fn = self._plan()[1]
-        parent = self.children[0]._access(seed, epoch)
+        child = self.children[0]
+        parent = child._access(seed, epoch)
         if parent is None:
-            return map(fn, self.children[0]._rows(seed, epoch))
-        return _grain_iter(parent.map(fn), self._workers(), self.processes)
+            return map(fn, child._rows(seed, epoch))
+        size = child._static_size()
+        if self._workers() == 1 or not size or size < 0 or not child._portable():
+            return grain_iter(parent.map(fn), self._workers(), self.processes)
+        return self._stage.rows(
+            child._access, fn, size, seed, epoch, self._workers(), self.processes
+        )
 
     def _static_size(self):
         return self.children[0]._static_size()
-
-
-def _stack(api: str, name: str, values: list, pad=None):
-    """Stack one column of a batch; ``pad = (shape or None, value)`` pads first."""
-    arrays = [np.asarray(v) for v in values]
-    if pad is not None and arrays[0].ndim:
-        shape, value = pad
-        longest = np.max([a.shape for a in arrays], axis=0) if arrays[0].ndim else ()
-        target = [
-            int(longest[d]) if shape is None or shape[d] is None else int(shape[d])
-            for d in range(arrays[0].ndim)
-        ]
-        padded = []
-        for a in arrays:
-            if any(s > t for s, t in zip(a.shape, target)):
-                raise RuntimeError(
-                    f"For 'padded_batch', a row of column {name!r} has shape {a.shape}, larger "
-                    f"than the pad shape {tuple(target)}."
-                )
-            widths = [(0, t - s) for s, t in zip(a.shape, target)]
-            padded.append(np.pad(a, widths, constant_values=value))
-        arrays = padded
-    first = arrays[0].shape
-    for a in arrays[1:]:
-        if a.shape != first:
-            raise RuntimeError(
-                f"For '{api}', cannot batch tensors with different shapes in column {name!r}: "
-                f"the first row has shape {first} and another row has shape {a.shape}. "
-                "Use 'padded_batch' or make the rows the same shape."
-            )
-    return np.stack(arrays)
-
-
-class BatchDataset(Dataset):
-    """The dataset returned by :meth:`Dataset.batch`."""
-
-    def __init__(self, child, batch_size, drop_remainder=False, num_parallel_workers=None, **kw):
-        super().__init__([child], num_parallel_workers)
-        if not callable(batch_size):
-            if isinstance(batch_size, bool) or not isinstance(batch_size, int):
-                raise TypeError(
-                    f"For 'batch', 'batch_size' must be an int or a callable, "
-                    f"but got {type(batch_size).__name__}."
-                )
-            if not 1 <= batch_size <= 2**31 - 1:
-                raise ValueError(
-                    f"For 'batch', 'batch_size' must be in [1, 2147483647], but got {batch_size}."
-                )
-        self.batch_size, self.drop_remainder = batch_size, bool(drop_remainder)
-        self.per_batch_map = kw.get("per_batch_map")
-        if self.per_batch_map is not None and not callable(self.per_batch_map):
-            raise TypeError("For 'batch', 'per_batch_map' must be callable.")
-        self.input_columns = to_list("batch", "input_columns", kw.get("input_columns"))
-        self.output_columns = to_list("batch", "output_columns", kw.get("output_columns"))
-        self.pad_info = kw.get("pad_info")
-        self._api = "padded_batch" if self.pad_info is not None else "batch"
-
-    def _plan(self):
-        columns = self.children[0]._col_names()
-        if self.per_batch_map is None:
-            return columns, None, None
-        inputs = self.input_columns or columns
-        outputs = self.output_columns or inputs
-        return _layout(columns, inputs, outputs), _column_index("batch", columns, inputs), outputs
-
-    def _col_names(self):
-        return self._plan()[0]
-
-    def _pad_for(self, name):
-        if self.pad_info is None:
-            return None
-        if not self.pad_info:
-            return (None, 0)
-        return self.pad_info.get(name)
-
-    def _collate(self, rows, columns, info):
-        names, in_index, outputs = self._plan()
-        lists = [[row[i] for row in rows] for i in range(len(columns))]
-        if self.per_batch_map is not None:
-            try:
-                result = self.per_batch_map(*[lists[i] for i in in_index], info)
-            except Exception as error:
-                raise RuntimeError(
-                    f"For 'batch', 'per_batch_map' failed: {type(error).__name__}: {error}"
-                ) from error
-            result = tuple(result) if isinstance(result, (tuple, list)) else (result,)
-            if len(result) != len(outputs):
-                raise RuntimeError(
-                    f"For 'batch', 'per_batch_map' returned {len(result)} columns, but "
-                    f"'output_columns' names {len(outputs)}. Set 'output_columns' to match."
-                )
-            if len(in_index) == len(outputs):
-                for position, value in zip(in_index, result):
-                    lists[position] = value
-            else:
-                lists = list(result) + [lists[i] for i in range(len(lists)) if i not in in_index]
-        return tuple(
-            _stack(self._api, name, values, self._pad_for(name))
-            for name, values in zip(names, lists)
-        )
-
-    def _rows(self, seed, epoch):
-        columns = self.children[0]._col_names()
-        self._plan()
-        rows, batch_num = [], 0
-        size = self._size_for(BatchInfo(0, epoch))
-        for row in self.children[0]._rows(seed, epoch):
-            rows.append(row)
-            if len(rows) == size:
-                yield self._collate(rows, columns, BatchInfo(batch_num, epoch))
-                rows, batch_num = [], batch_num + 1
-                size = self._size_for(BatchInfo(batch_num, epoch))
-        if rows and not self.drop_remainder:
-            yield self._collate(rows, columns, BatchInfo(batch_num, epoch))
-
-    def _size_for(self, info) -> int:
-        if not callable(self.batch_size):
-            return self.batch_size
-        size = self.batch_size(info)
-        check_positive("batch", "batch_size", size, allow_none=False)
-        return size
-
-    def _static_size(self):
-        n = self.children[0]._static_size()
-        if n is None or callable(self.batch_size):
-            return None
-        return n // self.batch_size if self.drop_remainder else math.ceil(n / self.batch_size)
 
 
 class ShuffleDataset(Dataset):
@@ -553,7 +417,7 @@ class SubsetDataset(Dataset):
     def _rows(self, seed, epoch):
         access = self._access(seed, epoch)
         if access is not None:
-            return _grain_iter(access, 1, False)
+            return grain_iter(access, 1, False)
         rows = list(self.children[0]._rows(seed, epoch))
         return (rows[i] for i in self.indices)
 
@@ -601,3 +465,22 @@ def split(dataset, sizes, randomize):
     order = permutation(n, epoch_seed(config.get_seed(), 2**31)) if randomize else np.arange(n)
     bounds = np.cumsum([0] + counts)
     return tuple(SubsetDataset(dataset, order[a:b]) for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+NODES.update(
+    {
+        cls.__name__: cls
+        for cls in (
+            MapDataset,
+            ShuffleDataset,
+            RepeatDataset,
+            SliceDataset,
+            ProjectDataset,
+            RenameDataset,
+            ZipDataset,
+            ConcatDataset,
+            FilterDataset,
+        )
+    },
+    split=split,
+)

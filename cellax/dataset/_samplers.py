@@ -229,3 +229,46 @@ class SubsetRandomSampler(SubsetSampler):
     def _epoch_indices(self, n, seed, epoch):
         base = super()._epoch_indices(n, seed, epoch)
         return self._shuffler.order(base, seed, epoch)
+
+
+class IterableSampler(Sampler):
+    """A user-defined sampler: any object whose ``iter()`` gives one epoch's row indices (as
+    MindSpore accepts for ``sampler``). It is iterated once per epoch, in epoch order, in the
+    main process; its ``len()``, when defined, is the epoch size.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax import dataset as ds
+        >>> class Odd:
+        ...     def __iter__(self):
+        ...         return iter([1, 3])
+        >>> data = ds.NumpySlicesDataset(np.arange(5), sampler=Odd())
+        >>> [int(x[0]) for x in data.create_tuple_iterator(output_numpy=True)]
+        [1, 3]
+    """
+
+    portable = False  # its epochs cannot be rebuilt in another process
+
+    def __init__(self, source, num_samples=None) -> None:
+        super().__init__(num_samples)
+        self.source, self._epochs = source, []
+
+    def start(self) -> None:
+        self._epochs = []  # a new iterator reads the sampler afresh
+
+    def _epoch_indices(self, n, seed, epoch):
+        while len(self._epochs) <= epoch:
+            self._epochs.append(np.fromiter(iter(self.source), np.int64))
+        indices = self._epochs[epoch]
+        if len(indices) and (indices.min() < 0 or indices.max() >= n):
+            raise RuntimeError(
+                f"For the sampler {type(self.source).__name__}, index {int(indices.max())} is "
+                f"out of range for a dataset of {n} rows."
+            )
+        return indices
+
+    def count(self, n: int) -> int:
+        if hasattr(self.source, "__len__"):
+            size = len(self.source)
+            return size if self.num_samples is None else min(size, self.num_samples)
+        return super().count(n)

@@ -6,6 +6,7 @@ import grain
 import numpy as np
 
 from ._dataset import Dataset, as_row, check_positive, to_list
+from ._stages import WorkerStage, grain_iter
 from ._samplers import DistributedSampler, RandomSampler, Sampler, SequentialSampler
 
 __all__ = ["SourceDataset", "GeneratorDataset", "NumpySlicesDataset"]
@@ -46,8 +47,15 @@ def build_sampler(api, num_samples, shuffle, sampler, num_shards, shard_id, defa
             from ._samplers import SubsetSampler
 
             sampler = SubsetSampler(sampler)
+        if not isinstance(sampler, Sampler) and hasattr(sampler, "__iter__"):
+            from ._samplers import IterableSampler
+
+            sampler = IterableSampler(sampler)
         if not isinstance(sampler, Sampler):
-            raise TypeError(f"For '{api}', 'sampler' must be a Sampler, but got {sampler!r}.")
+            raise TypeError(
+                f"For '{api}', 'sampler' must be a Sampler or an iterable of indices, but got "
+                f"{sampler!r}."
+            )
         if num_samples is not None and sampler.num_samples is None:
             sampler.num_samples = num_samples or None
         return sampler
@@ -81,6 +89,7 @@ class SourceDataset(Dataset):
         super().__init__((), num_parallel_workers)
         self.reader, self.columns, self.sampler = reader, list(columns), sampler
         self.processes = processes
+        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
 
     def _col_names(self):
         return list(self.columns)
@@ -100,11 +109,15 @@ class SourceDataset(Dataset):
             return None
         return self._grain(seed, epoch)
 
-    def _rows(self, seed, epoch):
-        from ._nodes import _grain_iter
+    def _portable(self):
+        return getattr(self.sampler, "portable", True)
 
-        access = self._grain(seed, epoch)
-        return _grain_iter(access, self.num_parallel_workers or 1, self.processes)
+    def _rows(self, seed, epoch):
+        workers = self.num_parallel_workers or 1
+        size = self._static_size()
+        if workers == 1 or not size or not self._portable():
+            return grain_iter(self._grain(seed, epoch), workers, self.processes)
+        return self._stage.rows(self._grain, None, size, seed, epoch, workers, self.processes)
 
     def _static_size(self):
         return self.sampler.count(len(self.reader))

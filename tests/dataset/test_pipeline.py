@@ -1,6 +1,8 @@
 """Iterators, epochs, seeds, sizes and errors of cellax.dataset pipelines (behaviour settled
 with MindSpore 2.10; see tests/goldens/record_dataset.py for the recorded pipelines)."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -137,3 +139,57 @@ def test_repeat_reshuffles_and_take_on_shuffled_source():
     rows = [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
     # a repeat runs the source's next epoch: MindSpore's epoch 0 and epoch 1 orders for seed 5
     assert rows == [3, 8, 5, 2, 4, 6, 7, 1, 9, 0, 3, 7, 5, 0, 8, 2, 4, 9, 6, 1]
+
+
+def test_repeat_count_num_classes_and_apply_as_mindspore(tmp_path):
+    # values printed by MindSpore 2.10 for the same pipelines
+    from PIL import Image
+
+    def make():
+        return ds.NumpySlicesDataset({"a": np.arange(6)}, shuffle=False)
+
+    counts = [
+        make().get_repeat_count(),
+        make().repeat(3).get_repeat_count(),
+        make().repeat(3).batch(2).get_repeat_count(),
+        make().repeat(2).repeat(3).get_repeat_count(),
+        make().repeat(-1).get_repeat_count(),
+        make().repeat(2).map(lambda x: x).get_repeat_count(),
+    ]
+    assert counts == [1, 3, 3, 3, -1, 2]
+    assert make().num_classes() is None
+    for name in "ab":
+        os.makedirs(tmp_path / name)
+        Image.new("RGB", (4, 4)).save(tmp_path / name / "0.png")
+    folder = ds.ImageFolderDataset(str(tmp_path))
+    assert folder.num_classes() == 2 and folder.batch(1).num_classes() == 2
+    assert make().apply(lambda d: d.batch(2)).get_dataset_size() == 3
+    with pytest.raises(TypeError):
+        make().apply(lambda d: 3)
+
+
+class _EpochSampler:
+    """A stateful user sampler (as mindcv's RepeatAugSampler): each iter() is the next epoch."""
+
+    def __init__(self):
+        self.epoch = 0
+
+    def __iter__(self):
+        self.epoch += 1
+        return iter([self.epoch % 5, (self.epoch + 2) % 5])
+
+    def __len__(self):
+        return 2
+
+
+def test_user_defined_sampler_is_read_once_per_epoch():
+    sampler = _EpochSampler()
+    data = ds.NumpySlicesDataset({"x": np.arange(5) * 10}, sampler=sampler)
+    data = data.map(lambda x: x + 1, "x", num_parallel_workers=2)
+    assert data.get_dataset_size() == 2
+    it = data.create_tuple_iterator(num_epochs=3, output_numpy=True)
+    epochs = [[int(r[0]) for r in it] for _ in range(3)]
+    assert epochs == [[11, 31], [21, 41], [31, 1]]
+    assert sampler.epoch == 3
+    with pytest.raises(TypeError):
+        ds.NumpySlicesDataset(np.arange(3), sampler=3)

@@ -60,3 +60,107 @@ def test_threads_keep_order():
     )
     rows = [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
     assert rows == list(range(1, 31))
+
+
+def _epochs(data, n, seed=7):
+    ds.config.set_seed(seed)
+    it = data.create_tuple_iterator(num_epochs=n, output_numpy=True)
+    return [[int(r[0]) for r in it] for _ in range(n)]
+
+
+def _plus_one(x):
+    return x + 1
+
+
+def test_worker_processes_serve_every_epoch_with_its_own_shuffle(deadline):
+    def pipeline(workers):
+        source = ds.NumpySlicesDataset({"x": np.arange(12)}, shuffle=True)
+        return source.map(
+            _plus_one, "x", num_parallel_workers=workers, python_multiprocessing=workers > 1
+        )
+
+    expected = _epochs(pipeline(1), 3)
+    assert len({tuple(e) for e in expected}) == 3  # a new order each epoch
+    assert _epochs(pipeline(2), 3) == expected
+
+
+def test_threaded_stage_two_iterators_and_broken_epochs():
+    data = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=True).map(
+        _plus_one, "x", num_parallel_workers=2
+    )
+    serial = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=True).map(_plus_one, "x")
+    expected = _epochs(serial, 2)
+    assert _epochs(data, 2) == expected
+    # Two iterators of one node read side by side, each sees whole epochs.
+    ds.config.set_seed(7)
+    first = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    second = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    for epoch in range(2):
+        a, b = [], []
+        while (row := first.get_next()) != []:
+            a.append(int(row[0]))
+            b.append(int(second.get_next()[0]))
+        assert second.get_next() == []
+        assert a == b == expected[epoch]
+    # An epoch left half-read: the next epoch still starts at its own beginning.
+    ds.config.set_seed(7)
+    it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    assert [int(next(it)[0]) for _ in range(3)] == expected[0][:3]
+    it.stop()
+    assert [int(r[0]) for r in it] == expected[0]
+
+
+def test_an_error_is_raised_again_never_a_hang():
+    def fail_on_four(x):
+        if int(x) == 4:
+            raise ValueError("bad row")
+        return x
+
+    it = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(fail_on_four, "x")
+    it = it.create_tuple_iterator(output_numpy=True)
+    for _ in range(2):
+        with pytest.raises(RuntimeError):
+            list(it)
+
+
+def _double_and_count(x, info):
+    return (
+        [v * 2 for v in x],
+        [np.int64(info.get_batch_num() * 100 + info.get_epoch_num())] * len(x),
+    )
+
+
+def test_batches_made_in_map_workers_equal_in_process_batches():
+    def pipeline(workers):
+        source = ds.NumpySlicesDataset({"x": np.arange(11)}, shuffle=True)
+        data = source.map(_plus_one, "x", num_parallel_workers=workers)
+        return data.batch(
+            4, per_batch_map=_double_and_count, input_columns=["x"], output_columns=["x", "info"]
+        )
+
+    def read(data):
+        ds.config.set_seed(5)
+        it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+        return [[(b[0].tolist(), b[1].tolist()) for b in it] for _ in range(2)]
+
+    expected = read(pipeline(1))
+    assert [len(e) for e in expected] == [3, 3] and expected[0] != expected[1]
+    assert expected[1][2][1] == [201, 201, 201]  # batch 2 of epoch 1, the remainder of 3 rows
+    assert read(pipeline(3)) == expected
+
+
+def test_worker_processes_end_with_the_last_epoch(deadline):
+    import multiprocessing
+
+    data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
+        _plus_one, "x", num_parallel_workers=2, python_multiprocessing=True
+    )
+    it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    before = set(multiprocessing.active_children())  # other tests' workers may linger
+    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
+    workers = set(multiprocessing.active_children()) - before
+    assert len(workers) >= 2  # they wait for epoch 2
+    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
+    for child in workers:
+        child.join(timeout=60)
+    assert not any(child.is_alive() for child in workers)  # released with the last epoch

@@ -1,5 +1,5 @@
 """General transforms for ``Dataset.map``: TypeCast, Compose, OneHot, Fill, RandomApply,
-RandomChoice."""
+RandomChoice, Duplicate."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import config
 
-__all__ = ["TypeCast", "Compose", "OneHot", "Fill", "RandomApply", "RandomChoice"]
+__all__ = ["TypeCast", "Compose", "OneHot", "Fill", "RandomApply", "RandomChoice", "Duplicate"]
 
 
 def np_dtype(api: str, data_type):
@@ -164,3 +164,19 @@ class RandomChoice:
 
     def __call__(self, *args):
         return self.transforms[int(config.op_rng().integers(len(self.transforms)))](*args)
+
+
+class Duplicate:
+    """Return the input and a copy of it (map it to two ``output_columns``).
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> a, b = transforms.Duplicate()(np.array([1, 2]))
+        >>> a.tolist(), b.tolist(), a is b
+        ([1, 2], [1, 2], False)
+    """
+
+    def __call__(self, data):
+        data = np.asarray(data)
+        return data, data.copy()
