@@ -28,6 +28,8 @@ from ._transforms import jit as jit  # noqa: E402
 from ._jit_config import JitConfig as JitConfig  # noqa: E402
 from ._transforms import vmap as vmap  # noqa: E402
 from ._transforms import recompute as recompute  # noqa: E402
+from ._mutable import mutable as mutable  # noqa: E402
+from ._control_flow import autograph_source as autograph_source  # noqa: E402
 from . import ops as ops  # noqa: E402
 from . import nn as nn  # noqa: E402
 from .nn._scan import lazy_inline as lazy_inline  # noqa: E402

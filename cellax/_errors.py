@@ -66,6 +66,24 @@ def check_positive_int(api: str, name: str, value) -> int:
     return value
 
 
+# set by cellax._control_flow: (code object) -> why cellax did not convert it, or None
+unconverted_reason = [None]
+
+
+def tracer_bool_hint() -> str:
+    """Why the user function that hit a tracer bool was not converted ("" if it was)."""
+    import sys
+
+    explain = unconverted_reason[0]
+    frame = sys._getframe(1)
+    while explain is not None and frame is not None:
+        reason = explain(frame.f_code)
+        if reason:
+            return "\n" + reason
+        frame = frame.f_back
+    return ""
+
+
 def user_frame() -> str:
     """``file:line (code)`` of the innermost caller outside cellax and JAX."""
     import linecache

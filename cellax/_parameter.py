@@ -121,6 +121,7 @@ class Parameter(Tensor, _state.Slot):
         if default_input is None:
             raise TypeError("For 'Parameter', 'default_input' must be given, but got None.")
         self._data = _slot_array(default_input, "Parameter")
+        _state.born(self)
         if name is not None and not isinstance(name, str):
             raise ValueError(
                 f"For 'Parameter', 'name' must be a str or None, but got {name!r} of type "
@@ -363,6 +364,7 @@ class Buffer(Tensor, _state.Slot):
         if data is None:
             raise TypeError("For 'Buffer', 'data' must be a Tensor, but got None.")
         self._data = _slot_array(data, "Buffer")
+        _state.born(self)
 
     @property
     def _value(self):

@@ -37,6 +37,9 @@ __all__ = [
     "run_in_frame",
     "commit",
     "is_tracer",
+    "compiling",
+    "born",
+    "differentiating",
     "bump_structure_version",
     "structure_version",
 ]
@@ -44,6 +47,11 @@ __all__ = [
 
 class _Local(threading.local):
     frame: Frame | None = None
+    # options of the compiled trace (cellax.jit) being built, None outside one; converted
+    # control flow and the constant folding are active while it is set (see _control_flow.py)
+    compiling: object = None
+    # > 0 while grad/value_and_grad trace the function they differentiate
+    differentiating: int = 0
 
 
 _local = _Local()
@@ -55,6 +63,8 @@ def structure_version() -> int:
 
 
 def bump_structure_version() -> None:
+    if _local.compiling is not None:
+        return  # Cells built inside a compiled trace are local to it (born slots)
     _version[0] += 1
 
 
@@ -134,11 +144,14 @@ class DiscoveringFrame(Frame):
     finish; the caller then discards the trace and retraces with the missed slots as inputs.
     """
 
-    __slots__ = ("missed",)
+    __slots__ = ("missed", "born")
 
     def __init__(self, slots=(), values=()) -> None:
         super().__init__(slots, values)
         self.missed: list = []
+        # slots created during this trace (a Cell built inside a jitted function): trace-local,
+        # never program inputs or outputs, never committed
+        self.born: set = set()
 
     def _miss(self, slot: Slot):
         self.missed.append(slot)
@@ -176,6 +189,27 @@ def run_in_frame(frame: Frame, fn, *args, **kwargs):
     """Call ``fn`` with ``frame`` active; return its output."""
     with frame:
         return fn(*args, **kwargs)
+
+
+def born(slot: Slot) -> None:
+    """Register a slot created during a compiled trace as local to that trace."""
+    if _local.compiling is None or _local.frame is None:
+        return
+    frame = _local.frame
+    while frame.parent is not None:
+        frame = frame.parent
+    if isinstance(frame, DiscoveringFrame):
+        frame.values[id(slot)] = (slot, slot._data)
+        frame.born.add(id(slot))
+
+
+def compiling():
+    """The options of the compiled trace being built on this thread, or None."""
+    return _local.compiling
+
+
+def differentiating() -> bool:
+    return _local.differentiating > 0
 
 
 def is_tracer(value) -> bool:

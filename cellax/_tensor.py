@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _dtype
-from ._errors import MSG_TRACER_BOOL, user_frame
+from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 
 __all__ = ["Tensor", "tensor", "unwrap", "wrap", "is_tensor"]
 
@@ -641,7 +641,7 @@ class Tensor:
             return bool(self._value)
         except jax.errors.TracerBoolConversionError:
             message = MSG_TRACER_BOOL.format(api="Tensor.__bool__", where=user_frame())
-            raise TypeError(message) from None
+            raise TypeError(message + tracer_bool_hint()) from None
 
     def __int__(self) -> int:
         return int(self.item())

@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _state
+from . import _control_flow, _state
 from ._parameter import Parameter
 from ._state import DiscoveringFrame, Frame, Slot, SlotDiscovered
 from ._tensor import Tensor, unwrap, wrap
@@ -143,7 +143,7 @@ def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None
         hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
         frame = Frame(weights, hooked, parent)
         with frame:
-            out = fn(*call_args, **kwargs)
+            out = _control_flow.call_converted(fn, *call_args, **kwargs)
         out_arrays = _to_arrays(out)
         if has_aux:
             diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
@@ -153,18 +153,23 @@ def _differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None
         written[:] = [slot for slot, _ in items]
         return diff_part, (out_arrays, [value for _, value in items])
 
-    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
-        inner, weight_values, diff_inputs, has_aux=True
-    )
-    if sens is None:
-        cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
-    else:
-        cotangent = jax.tree_util.tree_map(
-            lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
-            _to_arrays(sens),
-            diff_out,
+    _state._local.differentiating += 1
+    try:
+        diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
+            inner, weight_values, diff_inputs, has_aux=True
         )
-    weight_grads, input_grads = vjp_fn(cotangent)
+    finally:
+        _state._local.differentiating -= 1
+    with _control_flow.staged():  # the backward pass is staged, as before constant folding
+        if sens is None:
+            cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
+        else:
+            cotangent = jax.tree_util.tree_map(
+                lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
+                _to_arrays(sens),
+                diff_out,
+            )
+        weight_grads, input_grads = vjp_fn(cotangent)
     _state.commit(zip(written, new_values))
     return out_arrays, input_grads, weight_grads
 
@@ -520,7 +525,16 @@ class _Entry:
     that may be donated, then the other written (shared, e.g. the random key) and read slots.
     """
 
-    __slots__ = ("owner", "group", "written", "donated", "others", "jitted", "also_written")
+    __slots__ = (
+        "owner",
+        "group",
+        "written",
+        "donated",
+        "others",
+        "jitted",
+        "also_written",
+        "raises",
+    )
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
         self.owner = owner
@@ -530,6 +544,7 @@ class _Entry:
         self.others: list = []
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
+        self.raises = False
 
     def _trace(self, slots, values, dynamic):
         """Run the user function in a discovering frame; return (out, frame)."""
@@ -540,8 +555,12 @@ class _Entry:
         args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
         kwargs = _to_tensors(kwargs)
         frame = DiscoveringFrame(slots, values)
-        with frame:
-            out = self.owner.fn(*args, **kwargs)
+        with frame, _control_flow.compiled_trace(self.owner):
+            out = _control_flow.call_converted(self.owner.fn, *args, **kwargs)
+            # a returned Parameter is its value at the end of this trace, not its eager data
+            out = jax.tree_util.tree_map(
+                lambda x: wrap(_state.read(x)) if isinstance(x, Slot) else x, out, is_leaf=_is_slot
+            )
         if frame.missed:
             raise SlotDiscovered(frame.missed)
         _check_outputs(out)
@@ -573,12 +592,18 @@ class _Entry:
             out, frame = self._trace(
                 donated + others, list(donated_values) + list(other_values), dynamic
             )
-            if any(key not in written_ids for key in frame.written):
+            if any(key not in written_ids and key not in frame.born for key in frame.written):
                 raise _WritesChanged()
-            return out, [frame.value_of(slot) for slot in returned]
+            new_values = [frame.value_of(slot) for slot in returned]
+            if id(_control_flow.ERROR) in written_ids:  # a run-time error commits nothing
+                old = list(donated_values) + list(other_values)
+                error = frame.value_of(_control_flow.ERROR)
+                new_values = _control_flow.select_on_error(error, returned, new_values, old)
+            return out, new_values
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
+        self.raises = any(slot is _control_flow.ERROR for slot in returned)
         self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
 
     def __call__(self, dynamic):
@@ -589,6 +614,10 @@ class _Entry:
         )
         for slot, value in zip(self.written, new_values):
             slot._data = value
+        if self.raises:
+            error = _control_flow.pending_error()
+            if error is not None:
+                raise error
         return out
 
     def lower(self, dynamic):
@@ -602,8 +631,15 @@ class _Entry:
 class _JitFunction:
     """A function compiled with XLA on first call per signature; see :func:`jit`."""
 
-    def __init__(self, fn, static_argnums=(), static_argnames=(), donate: bool = True):
+    def __init__(
+        self, fn, static_argnums=(), static_argnames=(), donate: bool = True, control=None
+    ):
         self.fn = fn
+        self.control_flow, self.max_loop_iterations, self.loop_grad = control or (
+            "auto",
+            1024,
+            "bounded",
+        )
         if isinstance(static_argnums, int):
             static_argnums = (static_argnums,)
         if isinstance(static_argnames, str):
@@ -628,7 +664,9 @@ class _JitFunction:
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if _state._local.frame is not None:
-            return self.fn(*args, **kwargs)
+            if self.control_flow == "python":
+                return self.fn(*args, **kwargs)
+            return _control_flow.call_converted(self.fn, *args, **kwargs)
         plan = self._plan()
         if not kwargs:
             # fast path: positional Tensors only; the group was built by the general path
@@ -815,13 +853,18 @@ def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = 
     options.pop("fn", None)
     if function is None:
         return ft.partial(
-            jit, static_argnums=static_argnums, static_argnames=static_argnames, donate=donate
+            jit,
+            static_argnums=static_argnums,
+            static_argnames=static_argnames,
+            donate=donate,
+            **options,
         )
     if isinstance(function, _JitFunction):
         return function
     if not callable(function):
         raise TypeError(f"For 'jit', 'function' must be callable, but got {function!r}.")
-    return _JitFunction(function, static_argnums, static_argnames, donate)
+    control = _control_flow.jit_options(options)
+    return _JitFunction(function, static_argnums, static_argnames, donate, control)
 
 
 # --------------------------------------------------------------------------------------------
@@ -849,7 +892,7 @@ def vmap(fn, in_axes=0, out_axes=0):
         def pure(*call_args):
             frame = Frame(parent=parent)
             with frame:
-                out = fn(*_to_tensors(call_args))
+                out = _control_flow.call_converted(fn, *_to_tensors(call_args))
             items = frame.written_items()
             written[:] = [slot for slot, _ in items]
             return _to_arrays(out), [value for _, value in items]
@@ -883,7 +926,7 @@ def checkpoint_call(fn, slots, args, kwargs, policy=None):
         call_args, call_kwargs = jax.tree_util.tree_unflatten(treedef, call_leaves)
         frame = Frame(slots, values, parent)
         with frame:
-            out = fn(*call_args, **call_kwargs)
+            out = _control_flow.call_converted(fn, *call_args, **call_kwargs)
         items = frame.written_items()
         written[:] = [slot for slot, _ in items]
         return _to_arrays(out), [value for _, value in items]

@@ -9,7 +9,7 @@ from .._errors import MSG_TRACER_LEAK, check_bool, check_type
 from .._hooks import HookDict, add_hook
 from .._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
 from .._tensor import Tensor, wrap
-from .. import _transforms
+from .. import _control_flow, _transforms
 from ._cell_access import CellAccessMixin
 from ._cell_compile import CellCompileMixin
 from ._cell_parallel import CellParallelMixin
@@ -558,6 +558,8 @@ class Cell(
             from .._hook_ops import run_with_bprop
 
             return run_with_bprop(self, args, kwargs)
+        if _state._local.compiling is not None:  # compiled trace: Tensor control flow
+            return _control_flow.call_converted(self.construct, *args, **kwargs)
         return self.construct(*args, **kwargs)
 
     def _run_forward_pre_hooks(self, args: tuple, kwargs: dict):

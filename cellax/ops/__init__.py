@@ -20,3 +20,4 @@ from . import _tensor_methods as _tensor_methods  # noqa: F401
 from ._nn_layers import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._hook import *  # noqa: F403
+from ._control import *  # noqa: F403

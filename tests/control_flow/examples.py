@@ -1,0 +1,310 @@
+"""CONTROL_FLOW.md's examples and MindSpore-derived cases, written once for both frameworks.
+
+``setup(module)`` binds ``ms``/``nn``/``ops`` to ``mindspore`` (the golden recorder,
+``tests/goldens/record_control_flow.py``) or ``cellax`` (the tests); every case returns
+nested lists of plain numbers. Cases follow MindSpore's docs (``statements.md``,
+``static_graph.md``) and ``tests/st/control`` (single if/for/while, break/continue, tensor in
+list, switch_layer, while grad).
+"""
+
+import numpy as np
+
+ms = nn = ops = Network = None
+
+
+def setup(module):
+    global ms, nn, ops, Network
+    ms, nn, ops = module, module.nn, module.ops
+    Network = classes()[3]
+
+
+def plain(value):
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if hasattr(value, "asnumpy"):
+        return np.asarray(value.asnumpy()).tolist()
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.tolist()
+    return value
+
+
+def t(values, dtype=None):
+    return ms.Tensor(np.array(values, dtype=dtype or np.float32))
+
+
+# -- functions run under ms.jit -----------------------------------------------------------------
+
+
+def if_elif(x):
+    if x.sum() > 10:
+        y = x * 3
+    elif x.sum() > 0:
+        y = x + 1
+    else:
+        y = -x
+    return y
+
+
+def nested(x, y):
+    out = x
+    if x.sum() > 0:
+        if y.sum() > 0:
+            out = x + y
+        else:
+            out = x - y
+    else:
+        out = out * 0
+    return out
+
+
+def ternary(x):
+    return x * 2 if x.sum() > 0 else -x
+
+
+def gate(x, y, scale=None):
+    s = scale or 2.0
+    ok = x.sum() > 0 and y.sum() > 0
+    return ops.select(ok, x * s, y)
+
+
+def and_or(a, b):
+    return a and b, a or b
+
+
+def not_test(x):
+    if not x.sum() > 0:
+        return x - 1
+    return x + 1
+
+
+def bucket(c):
+    if c in [ms.Tensor(1), ms.Tensor(3)]:
+        return c * 10
+    return c
+
+
+def early(x):
+    if x.sum() > 0:
+        if x.max() > 5:
+            return x * 0
+        x = x + 1
+    return x * 2
+
+
+def capped_sum(x, cap):
+    total = x[0] * 0
+    for v in x:
+        if v < 0:
+            continue
+        total = total + v
+        if total > cap:
+            break
+    return total
+
+
+def halve_until(x, bound):
+    while True:
+        x = x / 2
+        if x.max() < bound:
+            break
+    return x
+
+
+def while_count(x):
+    i = ms.Tensor(0)
+    while x.sum() < 100:
+        x = x * 2
+        i = i + 1
+    return x, i
+
+
+def first_positive(x):
+    for v in x:
+        if v > 0:
+            return v
+    return x[0] * 0
+
+
+def range_break(x):
+    for i in range(5):
+        x = x + i
+        if x.sum() > 10:
+            break
+    return x
+
+
+def power(x):
+    y = x
+    while y < 100.0:
+        y = y * x
+    return y
+
+
+def branchy(x):
+    if x > 0:
+        y = x * x * x
+    else:
+        y = -x * 2
+    return y
+
+
+def loop_break(x):
+    y = x
+    for _ in range(4):
+        y = y * x
+        if y > 50:
+            break
+    return y
+
+
+def safe_log(x):
+    if x.min() <= 0:
+        raise ValueError("safe_log needs positive input")
+    return ops.log(x)
+
+
+def add_n(x, n):
+    for _ in range(n):
+        x = x + 1
+    return x
+
+
+def classes():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.limit = ms.Tensor([2.0])
+
+        def construct(self, x):
+            y = x.sum() if (self.limit > 1).all() else x
+            z = x * 2 if x.sum() > 0 else -x
+            return y, z
+
+    class Counter(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.step = ms.Parameter(ms.Tensor(0, ms.int32), name="step")
+            self.acc = ms.Parameter(ms.Tensor(0.0, ms.float32), name="acc")
+
+        def construct(self, x):
+            if self.step < 3:
+                self.acc += x.sum()
+            self.step += 1
+            return self.acc
+
+    class Pick(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.acts = (nn.ReLU(), nn.Tanh(), nn.Sigmoid())
+
+        def construct(self, idx, x):
+            return self.acts[idx](x)
+
+    class Network(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+
+        def construct(self, x):
+            return self.dense(x)
+
+    return Net, Counter, Pick, Network
+
+
+def run_network(x):
+    model = Network()
+    return model(x)
+
+
+# -- the cases ----------------------------------------------------------------------------------
+
+
+def _jit_cases():
+    jit = ms.jit
+    return {
+        "if_elif": lambda: [jit(if_elif)(t(v)) for v in ([20.0, 1.0], [1.0, 2.0], [-1.0, -2.0])],
+        "nested": lambda: [
+            jit(nested)(t(a), t(b)) for a, b in (([1.0], [2.0]), ([1.0], [-2.0]), ([-1.0], [2.0]))
+        ],
+        "ternary": lambda: [jit(ternary)(t(v)) for v in ([1.0, 2.0], [-3.0, 1.0])],
+        "gate": lambda: [
+            jit(gate)(t(a), t(b)) for a, b in (([1.0], [2.0]), ([1.0], [-2.0]), ([-1.0], [2.0]))
+        ],
+        "and_or": lambda: [
+            jit(and_or)(t(a), t(b)) for a, b in ((0.0, 3.0), (2.0, 3.0), (2.0, 0.0))
+        ],
+        "not_test": lambda: [jit(not_test)(t(v)) for v in ([1.0], [-1.0])],
+        "bucket": lambda: [jit(bucket)(ms.Tensor(i)) for i in range(4)],
+        # MindSpore 2.10 finds an Int32 Tensor in a list of Int64 Tensors never
+        "bucket_int32": lambda: [jit(bucket)(ms.Tensor(i, ms.int32)) for i in range(4)],
+        "early": lambda: [jit(early)(t(v)) for v in ([1.0, 2.0], [1.0, 9.0], [-1.0, -2.0])],
+        "capped_sum": lambda: [
+            jit(capped_sum)(t([1.0, -2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]), t(c))
+            for c in (6.0, 100.0, 0.5)
+        ],
+        "halve_until": lambda: [
+            jit(halve_until)(t(v), t(5.0)) for v in ([100.0, 30.0], [1.0, 2.0])
+        ],
+        "while_count": lambda: [jit(while_count)(t(v)) for v in ([1.0, 2.0], [200.0, 1.0])],
+        "first_positive": lambda: [
+            jit(first_positive)(t(v)) for v in ([-1.0, 2.0, 3.0], [-1.0, -2.0, -3.0])
+        ],
+        "range_break": lambda: [jit(range_break)(t(v)) for v in ([1.0, 1.0], [-20.0, 0.0])],
+        "grad_power": lambda: [jit(ms.grad(power))(t(v)) for v in (3.0, 2.0, 1.5)],
+        "grad_branchy": lambda: [jit(ms.grad(branchy))(t(v)) for v in (2.0, -2.0)],
+        "grad_loop_break": lambda: [jit(ms.grad(loop_break))(t(v)) for v in (2.0, 3.0, 1.5)],
+        "safe_log_good": lambda: [jit(safe_log)(t([1.0, 2.0]))],
+        "add_n": lambda: [
+            jit(add_n)(t([1.0]), ms.mutable(3)),
+            jit(add_n)(t([1.0]), ms.mutable(5)),
+        ],
+        "run_network": lambda: [jit(run_network)(t([[1.0, 2.0, 3.0]])) for _ in range(2)],
+    }
+
+
+def _graph_cases():
+    Net, Counter, Pick, _ = classes()
+
+    def net():
+        n = Net()
+        return [n(t(v)) for v in ([1.0, 2.0, 3.0], [-1.0, -2.0, -3.0])]
+
+    def counter():
+        c = Counter()
+        outs = [c(t([1.0, float(i)])) for i in range(4)]
+        return outs + [c.step.asnumpy(), c.acc.asnumpy()]
+
+    def pick():
+        p = Pick()
+        x = t([-1.0, 0.5])
+        return [p(ms.Tensor(i, ms.int32), x) for i in (0, 1, 2, -1)]
+
+    return {"net": net, "counter": counter, "pick": pick}
+
+
+def _functional_cases():
+    def loops():
+        return [
+            ops.WhileLoop()(lambda v: v < 10, lambda v: v * 2, ms.Tensor(1)),
+            ops.ForiLoop()(0, 5, lambda i, acc: acc + i, ms.Tensor(0)),
+            ops.Scan()(lambda c, v: (c + v, c), ms.Tensor(0), [ms.Tensor(1), ms.Tensor(2)]),
+        ]
+
+    return {"functional_loops": loops}
+
+
+def run_all(graph_mode):
+    """{case: {"value": nested lists} | {"error": exception type name}}."""
+    results = {}
+    groups = [(_jit_cases(), False), (_graph_cases(), True), (_functional_cases(), False)]
+    for cases, in_graph in groups:
+        for name, case in cases.items():
+            if in_graph:
+                graph_mode(True)
+            try:
+                results[name] = {"value": plain(case())}
+            except Exception as error:  # noqa: BLE001 - recorded for the golden
+                results[name] = {"error": type(error).__name__, "message": str(error)[:300]}
+            finally:
+                graph_mode(False)
+    return results
