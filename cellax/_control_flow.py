@@ -52,6 +52,7 @@ __all__ = [
     "call_converted",
     "autograph_source",
     "getitem",
+    "defined",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -147,6 +148,13 @@ def in_(item, container):
 
 # --------------------------------------------------------------------------------------------
 # calls
+
+
+def defined(value):
+    """``value`` unless it is a variable left undefined by a Tensor condition (then raise)."""
+    if isinstance(value, Undefined):
+        value._fail()
+    return value
 
 
 def _is_cell_sequence(container) -> bool:

@@ -70,12 +70,31 @@ def _walk_codes(code):
             yield from _walk_codes(const)
 
 
+def _lambda_as_def(module, code, first):
+    """The one lambda of ``code`` in ``module`` as ``def lambda__(args): return body``."""
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    candidates = [
+        node
+        for node in ast.walk(module)
+        if isinstance(node, ast.Lambda)
+        and node.lineno + first - 1 == code.co_firstlineno
+        and tuple(a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs)
+        == tuple(names)
+    ]
+    if len(candidates) != 1:
+        return None
+    lam = candidates[0]
+    body = [ast.copy_location(ast.Return(value=lam.body), lam.body)]
+    node = ast.FunctionDef(
+        name="lambda__", args=lam.args, body=body, decorator_list=[], returns=None
+    )
+    return ast.copy_location(node, lam)
+
+
 def _build(fn) -> _Converted:
     code = fn.__code__
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
         return _Converted(reason="it is a generator or coroutine")
-    if fn.__name__ == "<lambda>":
-        return _Converted(reason="it is a lambda (convert a def instead)")
     try:
         lines, first = inspect.getsourcelines(fn)
     except (OSError, TypeError):
@@ -85,9 +104,19 @@ def _build(fn) -> _Converted:
     try:
         module = ast.parse(source)
     except SyntaxError:
-        return _Converted(reason="its source could not be parsed on its own")
+        try:  # a lambda inside a bracketed expression spanning lines
+            module = ast.parse("(\n" + source + "\n)")
+            first -= 1
+        except SyntaxError:
+            return _Converted(reason="its source could not be parsed on its own")
+    if fn.__name__ == "<lambda>":
+        lam = _lambda_as_def(module, code, first)
+        if lam is None:
+            return _Converted(reason="its lambda could not be told apart on its line")
+        module = ast.Module(body=[lam], type_ignores=[])
     node = module.body[0] if module.body else None
-    if not isinstance(node, ast.FunctionDef) or node.name != code.co_name:
+    expected = "lambda__" if fn.__name__ == "<lambda>" else code.co_name
+    if not isinstance(node, ast.FunctionDef) or node.name != expected:
         return _Converted(reason="its source is not a plain `def`")
     if contains_yield(node):
         return _Converted(reason="it is a generator or coroutine")
@@ -125,6 +154,8 @@ def _build(fn) -> _Converted:
         for c in factory_code.co_consts
         if isinstance(c, types.CodeType) and c.co_name == node.name
     )
+    if fn.__name__ == "<lambda>":
+        inner = inner.replace(co_name="<lambda>", co_qualname=fn.__code__.co_qualname)
     for c in _walk_codes(inner):
         _converted_ids.add(id(c))
     return _Converted(code=inner, source=converted_source)

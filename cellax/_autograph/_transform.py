@@ -240,6 +240,12 @@ class _Converter(ast.NodeTransformer):
     def visit_AsyncFor(self, node):
         return node
 
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None and self.scopes and self.scopes[-1].undefined:
+            node.value = ast.copy_location(_call("defined", node.value), node.value)
+        return node
+
     def visit_Raise(self, node):
         self.generic_visit(node)
         if node.exc is None or node.cause is not None:
