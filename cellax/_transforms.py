@@ -828,7 +828,14 @@ def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = 
             Cells are always static (compiled in as constants), as in MindSpore.
         donate (bool): Donate the state buffers to the program (no copies). Default: ``True``.
         **options: MindSpore's options (``mode``, ``input_signature``, ``jit_config``,
-            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides.
+            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides. cellax's
+            own (also read from ``jit_config``): ``control_flow`` (``"auto"``: Python
+            ``if``/``while``/``for`` on Tensors compile to ``lax.cond``/``lax.while_loop``, see
+            :func:`cellax.autograph_source`; ``"python"``: trace the code as written, a
+            Tensor condition raising ``TypeError``), ``max_loop_iterations`` (int, default
+            1024: the bound of a Tensor ``while`` differentiated in reverse mode; a longer loop
+            raises ``RuntimeError`` after the run and commits nothing) and ``loop_grad``
+            (``"bounded"``).
 
     Returns:
         The compiled callable.
@@ -844,6 +851,13 @@ def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = 
         >>> _ = modify()
         >>> print(b.asnumpy())
         [7. 8. 9.]
+        >>> @ms.jit
+        ... def absolute(x):
+        ...     if x.sum() < 0:
+        ...         x = -x
+        ...     return x
+        >>> print(absolute(ms.Tensor([-1.0, -2.0])), absolute(ms.Tensor([3.0])))
+        [1. 2.] [3.]
 
     Differences from MindSpore: Python numbers passed in are compile-time constants (a new
     value compiles again); Tensor shapes are static per compiled program.

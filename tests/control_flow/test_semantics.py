@@ -107,7 +107,7 @@ def test_control_flow_python_restores_the_tracer_bool_error():
         ms.jit(branchy, control_flow="graph")
 
 
-def test_jit_config_control_flow_switch():
+def test_jit_config_control_flow_switch_in_graph_mode():
     class Net(nn.Cell):
         def construct(self, x):
             if x.sum() > 0:
@@ -115,11 +115,14 @@ def test_jit_config_control_flow_switch():
             return -x
 
     net = Net()
-    net.set_jit_config(ms.JitConfig(control_flow="python"))
-    with pytest.raises(TypeError, match="ops.select"):
-        ms.jit(
-            net.construct, jit_config=net.jit_config_dict and ms.JitConfig(control_flow="python")
-        )(t([1.0]))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert float(net(t([-2.0])).asnumpy()[0]) == 2.0
+        net.set_jit_config(ms.JitConfig(control_flow="python"))
+        with pytest.raises(TypeError, match="ops.select"):
+            net(t([1.0]))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def test_autograph_source_compiles_and_explains():

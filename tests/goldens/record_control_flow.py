@@ -6,6 +6,7 @@ Run: /root/ms-ref/bin/python tests/goldens/record_control_flow.py  (without PYTH
 import json
 import os
 import sys
+import tempfile
 
 import mindspore as ms
 
@@ -18,6 +19,7 @@ def graph_mode(on):
     ms.set_context(mode=ms.GRAPH_MODE if on else ms.PYNATIVE_MODE)
 
 
+os.chdir(tempfile.mkdtemp())  # MindSpore writes rank_0/ logs into the working directory
 ms.set_context(device_target="CPU")
 examples.setup(ms)
 results = examples.run_all(graph_mode)
