@@ -55,7 +55,8 @@ def _ops():
 
 def _library_reason(fn) -> str | None:
     module = (fn.__globals__ or {}).get("__name__", "") or ""
-    if module.partition(".")[0] in LIBRARY_PACKAGES:
+    doctest = fn.__code__.co_filename.startswith("<doctest ")  # a docstring example runs in
+    if module.partition(".")[0] in LIBRARY_PACKAGES and not doctest:  # its module's globals
         return f"it is library code (module {module!r})"
     filename = os.path.normcase(os.path.abspath(fn.__code__.co_filename))
     if filename.startswith(_STDLIB) and "site-packages" not in filename:
