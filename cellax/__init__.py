@@ -21,15 +21,23 @@ from ._context import GRAPH_MODE as GRAPH_MODE  # noqa: E402
 from ._context import PYNATIVE_MODE as PYNATIVE_MODE  # noqa: E402
 from ._context import set_context as set_context  # noqa: E402
 from ._context import get_context as get_context  # noqa: E402
-from . import _context as context  # noqa: E402,F401
+from . import context as context  # noqa: E402,F401
+from .context import ParallelMode as ParallelMode  # noqa: E402
+from .context import set_auto_parallel_context as set_auto_parallel_context  # noqa: E402
+from .context import get_auto_parallel_context as get_auto_parallel_context  # noqa: E402
+from .context import reset_auto_parallel_context as reset_auto_parallel_context  # noqa: E402
+from .context import set_device as set_device  # noqa: E402
 from ._transforms import grad as grad  # noqa: E402
 from ._transforms import value_and_grad as value_and_grad  # noqa: E402
 from ._transforms import jit as jit  # noqa: E402
 from ._jit_config import JitConfig as JitConfig  # noqa: E402
 from ._transforms import vmap as vmap  # noqa: E402
 from ._transforms import recompute as recompute  # noqa: E402
-from ._mutable import mutable as mutable  # noqa: E402
-from ._control_flow import autograph_source as autograph_source  # noqa: E402
+from ._transforms import functional_call as functional_call  # noqa: E402
+from ._transforms import state as state  # noqa: E402
+from ._transforms import load_state as load_state  # noqa: E402
+from ._transforms import mutable as mutable  # noqa: E402
+from ._transforms import autograph_source as autograph_source  # noqa: E402
 from . import ops as ops  # noqa: E402
 from . import nn as nn  # noqa: E402
 from .nn._scan import lazy_inline as lazy_inline  # noqa: E402
@@ -39,4 +47,37 @@ from . import amp as amp  # noqa: E402
 from .train import *  # noqa: E402,F403
 from ._serialization import *  # noqa: E402,F403
 
+from .common.api import jit_class as jit_class  # noqa: E402
+from .common.api import _no_grad as _no_grad  # noqa: E402,F401
+from .common.sparse_tensor import RowTensor as RowTensor  # noqa: E402
+from .common.sparse_tensor import COOTensor as COOTensor  # noqa: E402
+from .common.sparse_tensor import CSRTensor as CSRTensor  # noqa: E402
+from .common.generator import Generator as Generator  # noqa: E402
+from .common.generator import manual_seed as manual_seed  # noqa: E402
+from .common.generator import initial_seed as initial_seed  # noqa: E402
+from .common.generator import get_rng_state as get_rng_state  # noqa: E402
+from .common.generator import set_rng_state as set_rng_state  # noqa: E402
+from ._alias import alias_mindspore as alias_mindspore  # noqa: E402
+
 __version__ = "0.1.0"
+
+# Submodules imported on first attribute access (``ms.numpy``, ``ms.log``...): they are
+# heavy or rarely used, and ``import cellax`` stays fast.
+_LAZY_MODULES = (
+    "numpy mint dataset communication profiler boost log version parallel _checkparam _c_expression"
+).split()
+_LAZY_NAMES = {"Profiler": "profiler", "SummaryRecord": "train.summary"}
+
+
+def __getattr__(name):
+    import importlib
+
+    if name in _LAZY_MODULES:
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+    elif name in _LAZY_NAMES:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY_NAMES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

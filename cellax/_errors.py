@@ -5,6 +5,8 @@ from __future__ import annotations
 __all__ = [
     "check_type",
     "check_bool",
+    "check_bool_value",
+    "check_float_in_open_unit",
     "check_int",
     "check_positive_int",
     "MSG_TRACER_BOOL",
@@ -48,6 +50,22 @@ def check_type(api: str, name: str, value, types, expected: str | None = None):
 
 def check_bool(api: str, name: str, value) -> bool:
     return check_type(api, name, value, bool)
+
+
+def check_bool_value(api: str, name: str, value) -> bool:
+    """A bool (the optimizers' wording: ``'<name>' must be a bool, but got <type>``)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{api}', '{name}' must be a bool, but got {type(value).__name__}.")
+    return value
+
+
+def check_float_in_open_unit(api: str, name: str, value) -> float:
+    """A Python float in (0, 1) (e.g. Adam's betas)."""
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError(f"For '{api}', '{name}' must be a float, but got {value!r}.")
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"For '{api}', '{name}' must be in (0, 1), but got {value}.")
+    return value
 
 
 def check_int(api: str, name: str, value) -> int:

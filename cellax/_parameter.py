@@ -9,8 +9,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import _dtype, _state
+from . import _core, _dtype
 from ._errors import check_bool, check_type
+from ._initializer import initializer
 from ._tensor import Tensor, as_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "Buffer"]
@@ -18,7 +19,7 @@ __all__ = ["Parameter", "ParameterTuple", "Buffer"]
 _AUTO_NAME = re.compile(r"Parameter#\d+")
 DEFAULT_NAME = "Parameter"
 _counter = itertools.count(1)
-_local = _state._local
+_local = _core.LOCAL
 
 
 def is_default_name(name: str) -> bool:
@@ -69,7 +70,7 @@ class _DataView(Tensor):
 _DataView.__name__ = _DataView.__qualname__ = "Tensor"  # type(p.data).__name__ as MindSpore
 
 
-class Parameter(Tensor, _state.Slot):
+class Parameter(Tensor, _core.Slot):
     """A Tensor that is state of a network: trained by optimizers, saved in checkpoints.
 
     Reads and writes go through the state frame, so the same Parameter works eagerly, under
@@ -121,7 +122,7 @@ class Parameter(Tensor, _state.Slot):
         if default_input is None:
             raise TypeError("For 'Parameter', 'default_input' must be given, but got None.")
         self._data = _slot_array(default_input, "Parameter")
-        _state.born(self)
+        _core.born(self)
         if name is not None and not isinstance(name, str):
             raise ValueError(
                 f"For 'Parameter', 'name' must be a str or None, but got {name!r} of type "
@@ -143,7 +144,7 @@ class Parameter(Tensor, _state.Slot):
 
     @_value.setter
     def _value(self, value) -> None:
-        _state.write(self, value)
+        _core.write(self, value)
 
     @property
     def name(self) -> str:
@@ -236,7 +237,7 @@ class Parameter(Tensor, _state.Slot):
             )
         if new.dtype != current.dtype:
             new = new.astype(current.dtype)
-        elif isinstance(data, Tensor) and new is not current and not _state.is_tracer(new):
+        elif isinstance(data, Tensor) and new is not current and not _core.is_tracer(new):
             new = jnp.array(new, copy=True)
         self._value = new
         return self
@@ -249,8 +250,6 @@ class Parameter(Tensor, _state.Slot):
         if init == "same":
             data = wrap(self._value)
         else:
-            from ._initializer import initializer
-
             data = initializer(init, self.shape, self.dtype)
         return Parameter(
             data,
@@ -347,7 +346,7 @@ class ParameterTuple(tuple):
 del _dtype
 
 
-class Buffer(Tensor, _state.Slot):
+class Buffer(Tensor, _core.Slot):
     """A Tensor that is non-trainable state of a Cell (``nn.Buffer``): saved in ``state_dict``
     and updated eagerly or under ``jit`` like a Parameter, but never given to optimizers.
 
@@ -364,7 +363,7 @@ class Buffer(Tensor, _state.Slot):
         if data is None:
             raise TypeError("For 'Buffer', 'data' must be a Tensor, but got None.")
         self._data = _slot_array(data, "Buffer")
-        _state.born(self)
+        _core.born(self)
 
     @property
     def _value(self):
@@ -375,7 +374,7 @@ class Buffer(Tensor, _state.Slot):
 
     @_value.setter
     def _value(self, value) -> None:
-        _state.write(self, value)
+        _core.write(self, value)
 
     def __deepcopy__(self, memo):
         return Buffer(wrap(jnp.array(self._value, copy=True)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import jax
 
-from . import _state
+from . import _core
 from ._errors import check_int
 
 __all__ = ["set_seed", "get_seed", "next_key", "RNG_STATE"]
@@ -12,7 +12,7 @@ __all__ = ["set_seed", "get_seed", "next_key", "RNG_STATE"]
 _DEFAULT_SEED = 0
 
 
-class _RngState(_state.Slot):
+class _RngState(_core.Slot):
     """The slot holding the global PRNG key (uint32[2])."""
 
     __slots__ = ("_data", "seed", "__weakref__")
@@ -27,6 +27,10 @@ class _RngState(_state.Slot):
 
 
 RNG_STATE = _RngState(_DEFAULT_SEED)
+
+# Called with the new seed by set_seed: higher layers that keep their own seed (the dataset
+# seed of ``cellax.dataset.config``, which MindSpore's set_seed also sets) register here.
+SEED_LISTENERS: list = []
 
 
 def set_seed(seed: int) -> None:
@@ -50,10 +54,12 @@ def set_seed(seed: int) -> None:
     check_int("set_seed", "seed", seed)
     if not 0 <= seed < 2**32:
         raise ValueError(f"For 'set_seed', 'seed' must be in [0, 2**32 - 1], but got {seed}.")
-    if _state.current_frame() is not None:
+    if _core.current_frame() is not None:
         raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
     RNG_STATE.seed = seed
     RNG_STATE._data = jax.random.PRNGKey(seed)
+    for listener in SEED_LISTENERS:
+        listener(seed)
 
 
 def get_seed() -> int:
@@ -65,7 +71,7 @@ def next_key(seed: int | None = None):
     """A fresh key: from ``seed`` when given (MindSpore's per-op seed), else the global key."""
     if seed is not None and seed != 0:
         return jax.random.PRNGKey(seed)
-    key = _state.read(RNG_STATE)
+    key = _core.read(RNG_STATE)
     key, sub = jax.random.split(key)
-    _state.write(RNG_STATE, key)
+    _core.write(RNG_STATE, key)
     return sub

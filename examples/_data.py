@@ -45,32 +45,49 @@ def batches(images, labels, batch_size: int, rng: np.random.Generator | None = N
         yield images[index], labels[index]
 
 
+def digits_dataset(images, labels, batch_size: int, shuffle: bool = True):
+    """The MindSpore way: ``NumpySlicesDataset`` + ``map`` + ``batch``. Batches have exactly
+    ``batch_size`` rows (``drop_remainder``), so compiled steps see one shape; the shuffle
+    follows the dataset seed (``ms.set_seed`` sets it)."""
+    import cellax as ms
+    from cellax import dataset as ds
+    from cellax.dataset import transforms
+
+    data = ds.NumpySlicesDataset({"image": images, "label": labels}, shuffle=shuffle)
+    data = data.map(transforms.TypeCast(ms.float32), input_columns="image")
+    data = data.map(transforms.TypeCast(ms.int32), input_columns="label")
+    return data.batch(batch_size, drop_remainder=True)
+
+
 def fit(
     model, train_step, predict, data, *, epochs: int, batch_size: int, seed: int, progress: bool
 ) -> dict:
-    """The examples' epoch loop: train with ``train_step(data, label) -> loss`` (a tqdm bar per
-    epoch), then measure test accuracy with ``predict``; return the history."""
+    """The examples' epoch loop: train with ``train_step(data, label) -> loss`` on the batches of
+    :func:`digits_dataset` (a tqdm bar per epoch), then measure test accuracy with ``predict``;
+    return the history."""
     import time
 
     import cellax as ms
     from tqdm import tqdm
 
     train_x, train_y, test_x, test_y = data
-    rng = np.random.default_rng(seed)
+    ms.dataset.config.set_seed(seed)
+    train_data = digits_dataset(train_x, train_y, batch_size)
+    train_batches = train_data.create_tuple_iterator(num_epochs=epochs)
     history: dict = {"losses": [], "accuracy": []}
     start = time.perf_counter()
     for epoch in range(epochs):
         model.set_train()
         epoch_losses = []
         bar = tqdm(
-            batches(train_x, train_y, batch_size, rng),
-            total=len(train_x) // batch_size,
+            train_batches,
+            total=train_data.get_dataset_size(),
             desc=f"Epoch {epoch + 1}/{epochs}",
             disable=not progress,
             leave=False,
         )
         for images, labels in bar:
-            loss = train_step(ms.Tensor(images), ms.Tensor(labels))
+            loss = train_step(images, labels)
             epoch_losses.append(float(loss.asnumpy()))
             bar.set_postfix(loss=f"{epoch_losses[-1]:.4f}")
         model.set_train(False)

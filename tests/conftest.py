@@ -1,6 +1,16 @@
+import os
+
 import pytest
+from hypothesis import settings
 
 import cellax
+
+# Property tests never depend on the machine's speed (no per-example deadline) or on the run
+# (derandomized: the same examples every run, on every machine). CELLAX_HYPOTHESIS=long explores
+# more examples, with fresh randomness, for a longer local campaign.
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("long", deadline=None, max_examples=2000, print_blob=True)
+settings.load_profile(os.environ.get("CELLAX_HYPOTHESIS", "ci"))
 
 
 @pytest.fixture(autouse=True)

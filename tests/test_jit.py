@@ -387,3 +387,126 @@ def test_threads_drawing_random_numbers_under_jit():
     assert not errors, errors
     key = ms._random.RNG_STATE._data
     assert not key.is_deleted()
+
+
+# -- per-Cell cache keys (issue 16): unrelated Cells never retrace, every change does ------------
+def _ones_dense():
+    return nn.Dense(2, 2, "ones", "zeros")
+
+
+def test_unrelated_cells_and_hooks_do_not_retrace():
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    step = ms.jit(nn.Dense(2, 2))
+    step(x)
+    step(x)
+    nn.Dense(3, 3)
+    step(x)
+    nn.ReLU().register_forward_hook(lambda *a: None).remove()
+    step(x)
+    assert step.trace_count == 1
+
+
+class _DictNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.d = nn.CellDict({k: _ones_dense() for k in "ab"})
+        self.scale = ms.Parameter(ms.Tensor([1.0, 1.0]), name="scale")
+
+    def construct(self, x):
+        out = x
+        for cell in self.d.values():
+            out = out + cell(x)
+        offset = getattr(self, "offset", None)
+        if offset is not None:
+            out = out + offset
+        return out * self.scale
+
+
+_CHANGES = {
+    "del": lambda net: net.d.__delitem__("b"),
+    "pop": lambda net: net.d.pop("b"),
+    "clear": lambda net: net.d.clear(),
+    "setattr child": lambda net: setattr(net, "d", nn.CellDict({"c": nn.Dense(2, 2, "zeros")})),
+    "setattr parameter": lambda net: setattr(
+        net, "scale", ms.Parameter(ms.Tensor([2.0, 3.0]), name="scale")
+    ),
+    "insert_child_to_cell": lambda net: net.d.insert_child_to_cell("c", _ones_dense()),
+    "register_buffer": lambda net: net.register_buffer("offset", ms.Tensor([5.0, 6.0])),
+    "forward hook": lambda net: net.register_forward_hook(lambda c, i, out: out * 10),
+}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGES))
+def test_every_structural_change_retraces_and_matches_eager(change):
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    net = _DictNet()
+    step = ms.jit(net)
+    np.testing.assert_allclose(step(x).asnumpy(), [[5.0, 5.0]])
+    _CHANGES[change](net)
+    expected = net(x).asnumpy()
+    np.testing.assert_allclose(step(x).asnumpy(), expected)
+    assert step.trace_count == 2
+
+
+def test_removing_a_hook_or_buffer_retraces():
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    net = _DictNet()
+    step = ms.jit(net)
+    handle = net.register_forward_hook(lambda cell, inputs, output: output * 10)
+    np.testing.assert_allclose(step(x).asnumpy(), [[50.0, 50.0]])
+    handle.remove()
+    np.testing.assert_allclose(step(x).asnumpy(), [[5.0, 5.0]])
+    net.register_buffer("offset", ms.Tensor([1.0, 1.0]))
+    np.testing.assert_allclose(step(x).asnumpy(), [[6.0, 6.0]])
+    del net.offset
+    np.testing.assert_allclose(step(x).asnumpy(), [[5.0, 5.0]])
+    assert step.trace_count == 4
+
+
+def test_issue_16_deleted_child_no_longer_runs():
+    d = nn.CellDict(
+        {
+            "a": nn.Dense(2, 2, weight_init="ones", has_bias=False),
+            "b": nn.Dense(2, 2, weight_init="ones", has_bias=False),
+        }
+    )
+
+    class N(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.d = d
+
+        def construct(self, x):
+            for k in self.d:
+                x = self.d[k](x)
+            return x
+
+    n = N()
+    g = ms.jit(n)
+    y = ms.Tensor(np.ones((1, 2), np.float32))
+    np.testing.assert_allclose(g(y).asnumpy(), [[4.0, 4.0]])
+    del n.d["b"]
+    np.testing.assert_allclose(g(y).asnumpy(), [[2.0, 2.0]])
+    np.testing.assert_allclose(n(y).asnumpy(), [[2.0, 2.0]])
+
+
+def test_cell_appended_to_a_closed_over_list_is_used():
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    a, b = nn.Dense(2, 2), nn.Dense(2, 2)
+
+    def make():
+        layers = [a]
+
+        def run(x):
+            for layer in layers:
+                x = layer(x)
+            return x
+
+        return layers, ms.jit(run)
+
+    layers, g = make()
+    np.testing.assert_allclose(g(x).asnumpy(), a(x).asnumpy(), rtol=1e-6)
+    layers.append(a)  # an existing Cell: today's identity guard missed it
+    np.testing.assert_allclose(g(x).asnumpy(), a(a(x)).asnumpy(), rtol=1e-6)
+    layers.append(b)
+    np.testing.assert_allclose(g(x).asnumpy(), b(a(a(x))).asnumpy(), rtol=1e-6)

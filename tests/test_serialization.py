@@ -8,13 +8,14 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import numpy as np
 import pytest
 
 import cellax as ms
-from cellax import Parameter, Tensor, _ckpt_format, _serialization, nn, ops
+from cellax import Parameter, Tensor, nn, ops
+from cellax._serialization import _format as _ckpt_format
+from cellax._serialization import _save as _serialization_save
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -565,11 +566,47 @@ def test_save_replaces_read_only_file(tmp_path):
 
 
 _KILL_SCRIPT = """
-import sys
+import builtins, os, sys, time
 import numpy as np
 import cellax as ms
+
+real_open = builtins.open
+
+
+class PauseMidWrite:
+    # Stops the writer for good once 20 MiB of the temporary file are written, so the parent's
+    # SIGKILL always lands mid-write, whatever the disk's or the scheduler's speed.
+    def __init__(self, file):
+        self.file, self.written = file, 0
+
+    def write(self, data):
+        count = self.file.write(data)
+        self.written += len(data)
+        if self.written > 20 * 2**20:
+            self.file.flush()
+            print("paused", flush=True)
+            time.sleep(600)
+        return count
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return self.file.__exit__(*exc)
+
+
+def pausing_open(path, mode="r", *args, **kwargs):
+    file = real_open(path, mode, *args, **kwargs)
+    if "b" in mode and os.path.basename(str(path)).startswith(".model.ckpt."):
+        return PauseMidWrite(file)
+    return file
+
+
 params = [ms.Parameter(np.full((1024, 1024 * 10), i, np.float32), name=f"p{i}") for i in range(5)]
-print("saving", flush=True)
+builtins.open = pausing_open
 ms.save_checkpoint(params, sys.argv[1])
 print("done", flush=True)
 """
@@ -585,21 +622,17 @@ def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    killed_mid_write = False
-    deadline = time.monotonic() + 60
     try:
-        while time.monotonic() < deadline and process.poll() is None:
-            temps = [f for f in os.listdir(tmp_path) if f.startswith(".model.ckpt.")]
-            if temps and os.path.getsize(tmp_path / temps[0]) > 20 * 2**20:
-                process.send_signal(signal.SIGKILL)
-                killed_mid_write = True
-                break
-            time.sleep(0.002)
+        line = process.stdout.readline()  # blocks until the child pauses mid-write (or exits)
+        assert line.strip() == b"paused", f"the save did not pause: {line!r}"
+        temps = [f for f in os.listdir(tmp_path) if f.startswith(".model.ckpt.")]
+        assert temps and os.path.getsize(tmp_path / temps[0]) > 20 * 2**20
+        process.send_signal(signal.SIGKILL)
     finally:
         if process.poll() is None:
             process.kill()
-        _, err = process.communicate(timeout=30)
-    assert killed_mid_write, f"the save ended before the kill: {err.decode()[-2000:]}"
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGKILL, err.decode()[-2000:]
     assert _read(path) == before
     loaded = ms.load_checkpoint(path)
     np.testing.assert_array_equal(loaded["weight"].asnumpy(), [[1.5, 1.5]])
@@ -612,13 +645,13 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
     net = nn.Dense(2, 1)
     ms.load_param_into_net(net, _dense_params(1.0))
     release = threading.Event()
-    original = _serialization._write_file
+    original = _serialization_save._write_file
 
     def slow_write(*args):
         assert release.wait(30)  # training changes the Parameters before the write starts
         original(*args)
 
-    monkeypatch.setattr(_serialization, "_write_file", slow_write)
+    monkeypatch.setattr(_serialization_save, "_write_file", slow_write)
 
     @ms.jit
     def step():
@@ -631,7 +664,7 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
         step()  # donates (deletes) the arrays the snapshot was taken from
     assert ms.async_ckpt_thread_status()
     release.set()
-    _serialization._wait_async_save()
+    _serialization_save._wait_async_save()
     assert not ms.async_ckpt_thread_status()
     loaded = ms.load_checkpoint(path)
     np.testing.assert_array_equal(loaded["weight"].asnumpy(), [[1.0, 1.0]])
@@ -642,7 +675,7 @@ def test_async_save_error_is_raised_by_next_save(tmp_path, monkeypatch):
     def broken(*args):
         raise OSError("no space left (simulated)")
 
-    monkeypatch.setattr(_serialization, "_write_file", broken)
+    monkeypatch.setattr(_serialization_save, "_write_file", broken)
     ms.save_checkpoint(nn.Dense(2, 1), str(tmp_path / "a.ckpt"), async_save="thread")
     monkeypatch.undo()
     with pytest.raises(RuntimeError, match="previous asynchronous save of .*a.ckpt' failed"):

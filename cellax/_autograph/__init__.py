@@ -1,7 +1,8 @@
 """Source conversion of user functions for Tensor control flow (pure AST work, no frames).
 
 ``convert(fn)`` returns a function whose ``if``/``while``/``for``, ternaries, ``and``/``or``/
-``not``, ``in`` and calls go through the run-time operators of ``cellax._control_flow``, or None
+``not``, ``in`` and calls go through the run-time operators of
+``cellax._transforms._control_flow`` (registered with ``register_operators``), or None
 with the reason when ``fn`` is not converted. Conversion is cached per code object.
 """
 
@@ -11,6 +12,7 @@ from ._cache import (
     is_converted,
     reason_for_code,
     reason_not_converted,
+    register_operators,
 )
 
 __all__ = [
@@ -19,4 +21,5 @@ __all__ = [
     "reason_not_converted",
     "reason_for_code",
     "autograph_source",
+    "register_operators",
 ]

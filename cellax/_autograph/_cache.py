@@ -42,14 +42,17 @@ class _Converted:
 _by_code: dict = {}  # code object -> _Converted
 _converted_ids: set = set()  # ids of converted code objects (kept alive by _by_code)
 _by_function: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_ops_module = []  # [cellax._control_flow], set on first use (it imports this package)
+_ops_module = []  # [the run-time operators], registered by cellax._transforms._control_flow
+
+
+def register_operators(module) -> None:
+    """Name the module whose operators converted code calls (this package sits below it)."""
+    _ops_module[:] = [module]
 
 
 def _ops():
     if not _ops_module:
-        from .. import _control_flow
-
-        _ops_module.append(_control_flow)
+        raise RuntimeError("cellax._autograph: no run-time operators registered.")
     return _ops_module[0]
 
 

@@ -15,6 +15,7 @@ from ._normalization import *  # noqa: F403
 from ._dropout import *  # noqa: F403
 from ._embedding import *  # noqa: F403
 from ._rnn import *  # noqa: F403
+from ._attention import *  # noqa: F403
 from ._transformer import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._optimizer import *  # noqa: F403
@@ -24,8 +25,12 @@ from ._wrap import *  # noqa: F403
 from ._scan import *  # noqa: F403
 from ._hook_cells import *  # noqa: F403
 from ._loss_scale import *  # noqa: F403
+from ._compat_layers import *  # noqa: F403
+from ._lr_schedule import LearningRateSchedule as LearningRateSchedule
+from . import _layer_prims
 
 from . import _aliases
 
 _aliases.register(globals(), __name__)
+_layer_prims.install(Conv2d, Conv3d, Dense)  # noqa: F405
 del _aliases

@@ -8,6 +8,8 @@ The alias modules are registered once, when ``cellax.nn`` is imported.
 
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
 import sys
 import types
 
@@ -60,7 +62,7 @@ _MINDSPORE_MODULES = {
         "TransformerEncoder TransformerEncoderLayer"
     ),
     "learning_rate_schedule": (
-        "CosineDecayLR ExponentialDecayLR InverseDecayLR NaturalExpDecayLR "
+        "LearningRateSchedule CosineDecayLR ExponentialDecayLR InverseDecayLR NaturalExpDecayLR "
         "PolynomialDecayLR WarmUpLR"
     ),
     "loss.loss": (
@@ -116,12 +118,25 @@ def register(namespace: dict, package: str) -> None:
                 module = _module(module_name)
             setattr(module, name, cls)
             type.__setattr__(cls, "_mindspore_path", f"{module_name}.{name}")
+            if "." in suffix:  # nn.layer, nn.optim, nn.loss, nn.wrap export their children's
+                setattr(sys.modules[module_name.rpartition(".")[0]], name, cls)
+    for suffix, (source, name) in _HELPERS.items():
+        module = sys.modules.get(f"{package}.{suffix}") or _module(f"{package}.{suffix}")
+        setattr(module, name, getattr(importlib.import_module(source, package), name))
+
+
+# Non-class helpers that real code imports from these modules.
+_HELPERS = {"optim.optimizer": ("._optim_compat", "opt_init_args_register")}
 
 
 def _module(name: str) -> types.ModuleType:
     parent_name, _, child = name.rpartition(".")
     parent = sys.modules.get(parent_name) or _module(parent_name)
     module = types.ModuleType(name, f"MindSpore's path {name}; the classes live in cellax.nn.")
+    # A spec and a package path make the alias importable like a file module (import hooks
+    # and importlib.util.find_spec need them).
+    module.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=True)
+    module.__path__ = []
     sys.modules[name] = module
     setattr(parent, child, module)
     return module

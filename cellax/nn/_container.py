@@ -49,12 +49,6 @@ class _ListBase(Cell):
             if new_key != key:
                 self._renamed(new_key, cell)
             self._cells[new_key] = cell
-        self._touch()
-
-    def _touch(self) -> None:
-        from .. import _state
-
-        _state.bump_structure_version()
 
     def __delitem__(self, index) -> None:
         api = type(self).__name__
@@ -99,7 +93,6 @@ class _ListBase(Cell):
         key = str(len(self))
         self._renamed(key, cell)
         self._cells[key] = cell
-        self._touch()
 
 
 class SequentialCell(_ListBase):
@@ -159,7 +152,6 @@ class SequentialCell(_ListBase):
         key = list(self._cells)[_check_index("SequentialCell", len(self), index)]
         cell.update_parameters_name(f"{self._name_prefix}{key}.")
         self._cells[key] = cell
-        self._touch()
 
     def extend(self, cells):
         """Append every Cell of the list ``cells``; return self.
@@ -220,7 +212,6 @@ class CellList(_ListBase):
         _check_cell("CellList", cell)
         self._renamed(str(index), cell)
         self._cells[str(index)] = cell
-        self._touch()
 
     def __iadd__(self, cells):
         return self.extend(cells)
@@ -297,9 +288,6 @@ class CellDict(Cell):
         if self._auto_prefix:
             cell.update_parameters_name(f"{self._name_prefix}{key}.")
         self._cells[key] = cell
-        from .. import _state
-
-        _state.bump_structure_version()
 
     def __delitem__(self, key: str) -> None:
         del self._cells[key]

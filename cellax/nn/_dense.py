@@ -11,6 +11,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import wrap
+from ._activation import get_activation
 from ._cell import Cell
 
 __all__ = ["Dense", "Flatten", "Identity"]
@@ -77,8 +78,6 @@ class Dense(Cell):
         else:
             self.bias = None
         if isinstance(activation, str):
-            from ._activation import get_activation
-
             activation = get_activation(activation)
         elif activation is not None and not isinstance(activation, Cell):
             raise TypeError(

@@ -9,7 +9,7 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
-from ..ops import _nn_layers as F
+from ..ops import _resample
 from ..ops._utils import arr, wrap
 from ._cell import Cell
 
@@ -87,7 +87,7 @@ class Embedding(Cell):
             table = self.embedding_table._value
             one_hot = jax.nn.one_hot(value, self.vocab_size, dtype=table.dtype)
             return wrap(one_hot @ table)
-        return F.embedding(ids, self.embedding_table, self.padding_idx)
+        return _resample.embedding(ids, self.embedding_table, self.padding_idx)
 
     def extend_repr(self) -> str:
         return (

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 from .. import _dtype, _transforms
 from .._errors import check_positive_int
 from .._parameter import Parameter
-from .._tensor import Tensor, unwrap, wrap
+from .._tensor import Tensor, unwrap, wrap, wrap_tree
 from ._cell import Cell
 from ._wrap import TrainOneStepCell
 
@@ -155,7 +155,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def construct(self, *inputs):
         scale = self.scale_sense._value
-        out, _, grads = _transforms._differentiate(
+        out, _, grads = _transforms.differentiate(
             "TrainOneStepWithLossScaleCell",
             self.network,
             inputs,
@@ -172,5 +172,5 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         if self.loss_scaling_manager is not None:
             overflow = self.loss_scaling_manager(self.scale_sense, overflow)
         _transforms.call_if(~unwrap(overflow), self.optimizer, grads)
-        loss = _transforms._to_tensors(out)
+        loss = wrap_tree(out)
         return loss, overflow, wrap(scale)

@@ -9,7 +9,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import wrap
-from ..ops import _nn_layers as F
+from ..ops import _norm
 from ..ops._utils import arr
 from ._cell import Cell
 
@@ -109,7 +109,7 @@ class _BatchNorm(_StatsNorm):
         use_batch = self.use_batch_statistics
         if use_batch is None:
             use_batch = self.training
-        return F.batch_norm(
+        return _norm.batch_norm(
             x,
             self.moving_mean,
             self.moving_variance,
@@ -133,9 +133,9 @@ class BatchNorm1d(_BatchNorm):
         eps (float): Added to the variance. Default: ``1e-5``.
         momentum (float): Weight of the old running value, in [0, 1]. Default: ``0.9``.
         affine (bool): Train gamma and beta. Default: ``True``.
-        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str,
-            Initializer, numbers.Number]): Defaults: ``'ones'``, ``'zeros'``, ``'zeros'``,
-            ``'ones'``.
+        gamma_init, beta_init, moving_mean_init, moving_var_init (Union[Tensor, str]): Their
+            initializers (a Tensor, a name, an Initializer or a number). Defaults: ``'ones'``,
+            ``'zeros'``, ``'zeros'``, ``'ones'``.
         use_batch_statistics (bool): ``True``: always batch statistics; ``False``: always the
             running ones; ``None``: follow the training flag. Default: ``None``.
         data_format (str): Only ``'NCHW'``. Default: ``'NCHW'``.
@@ -296,7 +296,7 @@ class LayerNorm(Cell):
                 f"{self.begin_params_axis} must be normalized_shape={self.normalized_shape}, "
                 f"but got input_x.shape={tuple(x.shape)}."
             )
-        out, _, _ = F._normalize(x, tuple(range(norm_axis, x.ndim)), self.epsilon)
+        out, _, _ = _norm.normalize(x, tuple(range(norm_axis, x.ndim)), self.epsilon)
         out = out * self.gamma._value + self.beta._value
         return wrap(out.astype(x.dtype))
 
@@ -366,7 +366,7 @@ class GroupNorm(Cell):
                 f"For 'GroupNorm', 'x' must have num_channels={self.num_channels} channels on "
                 f"dim 1, but got x.shape={tuple(value.shape)}."
             )
-        return F.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
+        return _norm.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
 
     def extend_repr(self) -> str:
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
@@ -415,7 +415,7 @@ class InstanceNorm2d(_StatsNorm):
                 f"{self.num_features} channels, but got x.shape={tuple(value.shape)}."
             )
         if self.training:
-            return F.instance_norm(
+            return _norm.instance_norm(
                 x,
                 self.moving_mean,
                 self.moving_variance,
@@ -425,4 +425,6 @@ class InstanceNorm2d(_StatsNorm):
                 self.momentum,
                 self.eps,
             )
-        return F.instance_norm(x, None, None, self.gamma, self.beta, True, self.momentum, self.eps)
+        return _norm.instance_norm(
+            x, None, None, self.gamma, self.beta, True, self.momentum, self.eps
+        )

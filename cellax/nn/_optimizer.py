@@ -20,7 +20,6 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _state
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
@@ -164,6 +163,19 @@ class Optimizer(Cell):
     # Subclasses that apply weight decay themselves (decoupled) set this to False.
     _decay_in_gradient = True
 
+    @property
+    def target(self):
+        """Where parameters are updated (``'CPU'``, ``'GPU'`` or ``'Ascend'``): the context's
+        device target, as cellax updates parameters where JAX computes."""
+        from .._context import get_context
+
+        return self.__dict__.get("_target") or get_context("device_target")
+
+    @target.setter
+    def target(self, value):
+        """Subclasses that choose between host and device updates override this setter."""
+        raise NotImplementedError
+
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0) -> None:
         super().__init__(auto_prefix=False)
         api = type(self).__name__
@@ -213,7 +225,6 @@ class Optimizer(Cell):
         while key in self._params and self._params[key] is not param:
             key = "_" + key
         self._params[key] = param
-        _state.bump_structure_version()
 
     def _clone_state(self, prefix: str, init=0.0) -> ParameterTuple:
         """One slot per parameter, named ``prefix.<param name>``, filled with ``init``."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ops import _nn_layers as F
+from ..ops import _resample
 from ..ops._utils import arr
 from ._cell import Cell
 
@@ -49,7 +49,9 @@ class _Pad(Cell):
                 f"For '{type(self).__name__}', 'x' must have at least {self._nd + 1} dims, but "
                 f"got shape {tuple(value.shape)}."
             )
-        return F.pad(x, self.padding, self._mode, self.value if self._mode == "constant" else None)
+        return _resample.pad(
+            x, self.padding, self._mode, self.value if self._mode == "constant" else None
+        )
 
 
 class ZeroPad2d(_Pad):
@@ -215,7 +217,7 @@ class Upsample(Cell):
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
     def construct(self, x):
-        return F.interpolate(
+        return _resample.interpolate(
             x,
             self.size,
             self.scale_factor,
@@ -239,7 +241,7 @@ class PixelShuffle(Cell):
         self.upscale_factor = upscale_factor
 
     def construct(self, input):
-        return F.pixel_shuffle(input, self.upscale_factor)
+        return _resample.pixel_shuffle(input, self.upscale_factor)
 
 
 class PixelUnshuffle(Cell):
@@ -256,4 +258,4 @@ class PixelUnshuffle(Cell):
         self.downscale_factor = downscale_factor
 
     def construct(self, input):
-        return F.pixel_unshuffle(input, self.downscale_factor)
+        return _resample.pixel_unshuffle(input, self.downscale_factor)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._errors import check_bool
-from ..ops import _nn_layers as F
+from ..ops import _conv, _pool
 from ..ops._utils import arr
 from ._cell import Cell
 
@@ -42,11 +42,11 @@ class _Pool(Cell):
         super().__init__()
         api = type(self).__name__
         n = self._nd
-        self.pad_mode = F.check_pad_mode(api, pad_mode)
-        F._ntuple(api, "kernel_size", kernel_size, n)
-        F._ntuple(api, "stride", stride, n)
-        F._ntuple(api, "dilation", dilation, n)
-        F._explicit_pads(api, padding, n)
+        self.pad_mode = _conv.check_pad_mode(api, pad_mode)
+        _conv.ntuple(api, "kernel_size", kernel_size, n)
+        _conv.ntuple(api, "stride", stride, n)
+        _conv.ntuple(api, "dilation", dilation, n)
+        _conv.explicit_pads(api, padding, n)
         if self.pad_mode != "pad" and padding not in (0, (0,) * n, (0,) * (2 * n)):
             raise ValueError(
                 f"For '{api}', 'padding' must be 0 when 'pad_mode' is not 'pad', but got "
@@ -78,7 +78,7 @@ class _Pool(Cell):
                 f"{tuple(value.shape)}."
             )
         if self._max:
-            return F._max_pool(
+            return _pool.max_pool(
                 api,
                 self._nd,
                 x,
@@ -90,7 +90,7 @@ class _Pool(Cell):
                 self.return_indices,
                 self.pad_mode,
             )
-        return F._avg_pool(
+        return _pool.avg_pool(
             api,
             self._nd,
             x,
@@ -372,7 +372,7 @@ class AdaptiveAvgPool1d(_Adaptive):
         (1, 2, 3)
     """
 
-    _fn = staticmethod(F.adaptive_avg_pool1d)
+    _fn = staticmethod(_pool.adaptive_avg_pool1d)
 
 
 class AdaptiveAvgPool2d(_Adaptive):
@@ -384,7 +384,7 @@ class AdaptiveAvgPool2d(_Adaptive):
         (1, 2, 2, 3)
     """
 
-    _fn = staticmethod(F.adaptive_avg_pool2d)
+    _fn = staticmethod(_pool.adaptive_avg_pool2d)
 
 
 class AdaptiveAvgPool3d(_Adaptive):
@@ -396,7 +396,7 @@ class AdaptiveAvgPool3d(_Adaptive):
         (1, 2, 2, 2, 2)
     """
 
-    _fn = staticmethod(F.adaptive_avg_pool3d)
+    _fn = staticmethod(_pool.adaptive_avg_pool3d)
 
 
 class AdaptiveMaxPool1d(_Adaptive):
@@ -408,7 +408,7 @@ class AdaptiveMaxPool1d(_Adaptive):
         (1, 2, 3)
     """
 
-    _fn = staticmethod(F.adaptive_max_pool1d)
+    _fn = staticmethod(_pool.adaptive_max_pool1d)
 
 
 class AdaptiveMaxPool2d(Cell):
@@ -426,4 +426,4 @@ class AdaptiveMaxPool2d(Cell):
         self.return_indices = check_bool("AdaptiveMaxPool2d", "return_indices", return_indices)
 
     def construct(self, input):
-        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+        return _pool.adaptive_max_pool2d(input, self.output_size, self.return_indices)

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import functools as ft
 
-import jax
-import jax.numpy as jnp
 
-from .. import _state
-from .._state import Frame
+from .. import _core, _transforms
 from ._cell import Cell
 from ._container import CellList
 
@@ -25,7 +22,7 @@ __all__ = ["ScanCell", "lazy_inline"]
 
 def _block_slots(block: Cell) -> list:
     slots = list(block.get_parameters())
-    slots.extend(b for b in block.buffers() if isinstance(b, _state.Slot))
+    slots.extend(b for b in block.buffers() if isinstance(b, _core.Slot))
     return slots
 
 
@@ -38,10 +35,6 @@ def _has_hooks(cell: Cell) -> bool:
         c._forward_pre_hooks or c._forward_hooks or c._backward_hooks or c._backward_pre_hooks
         for _, c in cell.cells_and_names()
     )
-
-
-def _is_array(x) -> bool:
-    return isinstance(x, (jax.Array, jax.core.Tracer))
 
 
 class ScanCell(Cell):
@@ -129,56 +122,14 @@ class ScanCell(Cell):
                     f"but block {i} has hooks: register them on block 0."
                 )
         per_block = [_block_slots(block) for block in blocks]
-        template_slots = per_block[0]
-        owned = {id(slot) for slot in template_slots}
-        stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
-        carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
-        parent = _state.current_frame()
-        written: list = []
-
-        def body(carry, layer_values):
-            frame = Frame(template_slots, layer_values, parent)
-            with frame:
-                out = template._run(
-                    jax.tree_util.tree_unflatten(carry_tree, carry), *args, **kwargs
-                )
-            items = frame.written_items()
-            foreign = [slot for slot, _ in items if id(slot) not in owned]
-            if foreign:
-                raise NotImplementedError(
-                    f"For 'ScanCell', a block may write only its own Parameters and buffers, but "
-                    f"'{type(template).__name__}' wrote {foreign!r} (random ops such as Dropout "
-                    f"draw from the global key): run such blocks in a Python loop."
-                )
-            written[:] = [slot for slot, _ in items]
-            out_leaves, out_tree = jax.tree_util.tree_flatten(out)
-            if out_tree != carry_tree or any(
-                not _is_array(o) or o.shape != c.shape or o.dtype != c.dtype
-                for o, c in zip(out_leaves, carry)
-            ):
-                got = [
-                    (tuple(getattr(o, "shape", ())), str(getattr(o, "dtype", type(o))))
-                    for o in out_leaves
-                ]
-                raise ValueError(
-                    f"For 'ScanCell', each block must return a value with the structure, shapes "
-                    f"and dtypes of its input x, but '{type(template).__name__}' maps "
-                    f"{[(tuple(c.shape), str(c.dtype)) for c in carry]} to {got}."
-                )
-            return out_leaves, [frame.value_of(slot) for slot in written]
-
-        policy = self._recompute_policy
-        if policy is not None:
-            body = jax.checkpoint(
-                body, policy=None if policy is True else policy, prevent_cse=False
-            )
-        out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(blocks))
-        index = {id(slot): k for k, slot in enumerate(template_slots)}
-        for slot, values in zip(written, new_stacked):
-            k = index[id(slot)]
-            for i, slots in enumerate(per_block):
-                _state.write(slots[k], values[i])
-        return jax.tree_util.tree_unflatten(carry_tree, out_leaves)
+        return _transforms.scan(
+            lambda carry: template._run(carry, *args, **kwargs),
+            per_block,
+            x,
+            policy=self._recompute_policy,
+            api="ScanCell",
+            name=type(template).__name__,
+        )
 
 
 def lazy_inline(fn=None, attrs=None, policy=None):

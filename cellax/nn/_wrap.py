@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from .. import _transforms
 from .._parameter import Parameter, ParameterTuple
-from .._tensor import unwrap, wrap
+from .._tensor import unwrap, wrap, wrap_tree
 from ._cell import Cell
 from ._optimizer import Optimizer
 
@@ -191,7 +191,7 @@ class WithGradCell(Cell):
         self.network_with_loss.set_train()
 
     def construct(self, *inputs):
-        _, _, grads = _transforms._differentiate(
+        _, _, grads = _transforms.differentiate(
             "WithGradCell",
             self.network_with_loss,
             inputs,
@@ -278,7 +278,7 @@ class ForwardValueAndGrad(Cell):
         else:
             positions = (0,)
         weights = list(self.weights) if self.get_by_list else None
-        out, input_grads, weight_grads = _transforms._differentiate(
+        out, input_grads, weight_grads = _transforms.differentiate(
             "ForwardValueAndGrad", self.network, inputs, {}, positions, weights, False, sens
         )
         input_grads = tuple(wrap(g) for g in input_grads)
@@ -291,7 +291,7 @@ class ForwardValueAndGrad(Cell):
             grads = input_grads
         else:
             grads = input_grads[0]
-        return _transforms._to_tensors(out), grads
+        return wrap_tree(out), grads
 
 
 class TrainOneStepCell(Cell):
@@ -354,13 +354,13 @@ class TrainOneStepCell(Cell):
             self.weights_name = [p.name for p in self.weights]
 
     def construct(self, *inputs):
-        out, _, grads = _transforms._differentiate(
+        out, _, grads = _transforms.differentiate(
             "TrainOneStepCell", self.network, inputs, {}, None, list(self.weights), False
         )
         # The gradient is linear in the output cotangent: sens * ones gives sens * grads.
         grads = self.grad_reducer(_scale(tuple(wrap(g) for g in grads), self.sens))
         self.optimizer(grads)
-        loss = _transforms._to_tensors(out)
+        loss = wrap_tree(out)
         if self.return_grad:
             return loss, dict(zip(self.weights_name, grads))
         return loss

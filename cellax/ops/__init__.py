@@ -6,18 +6,42 @@ Each family module defines ``__all__``; this package re-exports them.
 from ._primitive import Primitive as Primitive
 from ._primitive import PrimitiveWithInfer as PrimitiveWithInfer
 from ._primitive import prim_attr_register as prim_attr_register
-from ._primitive import primitive as primitive
 from .._transforms import GradOperation as GradOperation
 from ._math import *  # noqa: F403
+from ._elementwise import *  # noqa: F403
+from ._math_primitives import *  # noqa: F403
+from ._creation import *  # noqa: F403
+from ._shape import *  # noqa: F403
 from ._array import *  # noqa: F403
 from ._nn import *  # noqa: F403
 from ._state_ops import *  # noqa: F403
 from ._reduce import *  # noqa: F403
+from ._cumulative import *  # noqa: F403
 from ._index import *  # noqa: F403
 from ._random import *  # noqa: F403
 from ._linalg import *  # noqa: F403
 from . import _tensor_methods as _tensor_methods  # noqa: F401
-from ._nn_layers import *  # noqa: F403
+from ._conv import *  # noqa: F403
+from ._pool import *  # noqa: F403
+from ._norm import *  # noqa: F403
+from ._resample import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._hook import *  # noqa: F403
 from ._control import *  # noqa: F403
+from ._statistics import *  # noqa: F403
+from ._linalg_ext import *  # noqa: F403
+from ._composite import *  # noqa: F403
+from . import primitive as primitive  # noqa: E402
+from .primitive import constexpr as constexpr
+from .._tensor import Tensor as Tensor
+
+# MindSpore's ops submodules, imported on first use (keeps ``import cellax`` fast).
+_LAZY_SUBMODULES = ("functional", "operations", "composite", "function", "auto_generate")
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

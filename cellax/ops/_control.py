@@ -7,7 +7,7 @@ same operators as a converted Python ``while``/``for`` (``cellax._control_flow``
 
 from __future__ import annotations
 
-from .. import _control_flow
+from .._transforms import _control_flow
 from ._primitive import Primitive
 
 __all__ = ["WhileLoop", "ForiLoop", "Scan"]

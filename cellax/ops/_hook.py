@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import _hook_ops
+from .._transforms import _custom_vjp as _hook_ops
 from .._tensor import Tensor
 from ._primitive import Primitive
 

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from .._random import next_key
 from ._primitive import primitive
-from ._utils import arr, array, check_axis, name_op, to_float, wrap
+from ._utils import arr, array, check_axis, name_op, np_dtype, to_float, wrap
 
 __all__ = [
     "relu",
@@ -241,8 +241,6 @@ def threshold(input, thr, value):
 
 
 def _softmax_input(api, input, axis, dtype):
-    from ._utils import np_dtype
-
     x = _float_input(api, input)
     if dtype is not None:
         x = x.astype(np_dtype(dtype))

@@ -10,7 +10,18 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from .._tensor import Tensor
-from . import _array, _index, _linalg, _math, _nn, _reduce
+from . import (
+    _array,
+    _creation,
+    _cumulative,
+    _elementwise,
+    _index,
+    _linalg,
+    _math,
+    _nn,
+    _reduce,
+    _shape,
+)
 from ._utils import arr, array, np_dtype, wrap
 
 
@@ -75,8 +86,8 @@ def _moment(fn):
 def _cumsum(self, axis=None, dtype=None, *, dim=None):
     axis = _pick(axis, dim)
     if axis is None:
-        return _reduce.cumsum(_array.ravel(self), 0, dtype)
-    return _reduce.cumsum(self, axis, dtype)
+        return _cumulative.cumsum(_shape.ravel(self), 0, dtype)
+    return _cumulative.cumsum(self, axis, dtype)
 
 
 def _transpose(self, *axes):
@@ -84,13 +95,13 @@ def _transpose(self, *axes):
         axes = tuple(axes[0])
     if not axes:
         return wrap(jnp.transpose(arr(self)))
-    return _array.transpose(self, axes)
+    return _shape.transpose(self, axes)
 
 
 def _permute(self, *axis):
     if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
         axis = tuple(axis[0])
-    return _array.permute(self, axis)
+    return _shape.permute(self, axis)
 
 
 def _fill_(self, value):
@@ -106,7 +117,7 @@ def _zero_(self):
 def _tile(self, *reps):
     if len(reps) == 1 and isinstance(reps[0], (tuple, list)):
         reps = tuple(reps[0])
-    return _array.tile(self, reps)
+    return _shape.tile(self, reps)
 
 
 def _repeat(self, *repeats):
@@ -133,11 +144,11 @@ def _new_full(self, size, fill_value, *, dtype=None):
 
 
 def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
-    return _array.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+    return _shape.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
 def _squeeze(self, axis=None, *, dim=None):
-    return _array.squeeze(self, _pick(axis, dim))
+    return _shape.squeeze(self, _pick(axis, dim))
 
 
 def _method_on(fn, name):
@@ -198,11 +209,11 @@ _SAME_SIGNATURE = {
     "round": _math.round,
     "trunc": _math.trunc,
     "frac": _math.frac,
-    "clip": _math.clamp,
-    "clamp": _math.clamp,
-    "lerp": _math.lerp,
-    "addcmul": _math.addcmul,
-    "addcdiv": _math.addcdiv,
+    "clip": _elementwise.clamp,
+    "clamp": _elementwise.clamp,
+    "lerp": _elementwise.lerp,
+    "addcmul": _elementwise.addcmul,
+    "addcdiv": _elementwise.addcdiv,
     "maximum": _math.maximum,
     "minimum": _math.minimum,
     "eq": _math.eq,
@@ -225,9 +236,9 @@ _SAME_SIGNATURE = {
     "isnan": _math.isnan,
     "isinf": _math.isinf,
     "isfinite": _math.isfinite,
-    "isclose": _math.isclose,
-    "allclose": _math.allclose,
-    "nan_to_num": _math.nan_to_num,
+    "isclose": _elementwise.isclose,
+    "allclose": _elementwise.allclose,
+    "nan_to_num": _elementwise.nan_to_num,
     "logit": _math.logit,
     "xlogy": _math.xlogy,
     "hypot": _math.hypot,
@@ -239,45 +250,45 @@ _SAME_SIGNATURE = {
     "amax": _reduce.amax,
     "amin": _reduce.amin,
     "logsumexp": _reduce.logsumexp,
-    "cumprod": _reduce.cumprod,
-    "cummax": _reduce.cummax,
-    "cummin": _reduce.cummin,
+    "cumprod": _cumulative.cumprod,
+    "cummax": _cumulative.cummax,
+    "cummin": _cumulative.cummin,
     "median": _reduce.median,
     "count_nonzero": _reduce.count_nonzero,
     "nansum": _reduce.nansum,
     "nanmean": _reduce.nanmean,
     "trace": _reduce.trace,
     "diff": _reduce.diff,
-    "logcumsumexp": _reduce.logcumsumexp,
+    "logcumsumexp": _cumulative.logcumsumexp,
     "aminmax": _reduce.aminmax,
     "quantile": _reduce.quantile,
     # shape
-    "unsqueeze": _array.unsqueeze,
-    "expand_dims": _array.expand_dims,
-    "broadcast_to": _array.broadcast_to,
-    "expand_as": _array.expand_as,
-    "view_as": _array.view_as,
-    "split": _array.split,
-    "chunk": _array.chunk,
+    "unsqueeze": _shape.unsqueeze,
+    "expand_dims": _shape.expand_dims,
+    "broadcast_to": _shape.broadcast_to,
+    "expand_as": _shape.expand_as,
+    "view_as": _shape.view_as,
+    "split": _shape.split,
+    "chunk": _shape.chunk,
     "tril": _array.tril,
     "triu": _array.triu,
-    "swapaxes": _array.swapaxes,
-    "swapdims": _array.swapdims,
-    "movedim": _array.movedim,
-    "moveaxis": _array.moveaxis,
-    "flip": _array.flip,
-    "roll": _array.roll,
-    "narrow": _array.narrow,
-    "unbind": _array.unbind,
+    "swapaxes": _shape.swapaxes,
+    "swapdims": _shape.swapdims,
+    "movedim": _shape.movedim,
+    "moveaxis": _shape.moveaxis,
+    "flip": _shape.flip,
+    "roll": _shape.roll,
+    "narrow": _shape.narrow,
+    "unbind": _shape.unbind,
     "diagonal": _array.diagonal,
     "diag": _array.diag,
-    "repeat_interleave": _array.repeat_interleave,
-    "ravel": _array.ravel,
-    "t": _array.t,
-    "tensor_split": _array.tensor_split,
-    "rot90": _array.rot90,
-    "fliplr": _array.fliplr,
-    "flipud": _array.flipud,
+    "repeat_interleave": _shape.repeat_interleave,
+    "ravel": _shape.ravel,
+    "t": _shape.t,
+    "tensor_split": _shape.tensor_split,
+    "rot90": _shape.rot90,
+    "fliplr": _shape.fliplr,
+    "flipud": _shape.flipud,
     # indexing
     "gather": _index.gather,
     "gather_elements": _index.gather_elements,
@@ -339,9 +350,9 @@ _METHODS.update(
         "zero_": _zero_,
         "where": _where,
         "type_as": _type_as,
-        "new_zeros": _new(_array.zeros),
-        "new_ones": _new(_array.ones),
-        "new_empty": _new(_array.zeros),
+        "new_zeros": _new(_creation.zeros),
+        "new_ones": _new(_creation.ones),
+        "new_empty": _new(_creation.zeros),
         "new_full": _new_full,
         "ndimension": lambda self: self.ndim,
         "isreal": lambda self: _math.isreal(self),

@@ -3,3 +3,9 @@
 from ._callback import *  # noqa: F403
 from ._metrics import *  # noqa: F403
 from ._model import Model as Model
+from . import callback as callback  # noqa: E402
+from . import serialization as serialization  # noqa: E402
+from . import loss_scale_manager as loss_scale_manager  # noqa: E402
+from .serialization import *  # noqa: E402,F403
+from .loss_scale_manager import *  # noqa: E402,F403
+from .summary import SummaryRecord as SummaryRecord  # noqa: E402

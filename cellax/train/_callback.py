@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 
+from .._serialization import save_checkpoint
 from .._tensor import Tensor
 
 __all__ = [
@@ -191,8 +192,6 @@ class ModelCheckpoint(Callback):
             self._save(args)
 
     def _save(self, args) -> None:
-        from .._serialization import save_checkpoint
-
         os.makedirs(self.directory, exist_ok=True)
         step = (args.cur_step_num - 1) % args.batch_num + 1
         path = os.path.join(self.directory, f"{self.prefix}-{args.cur_epoch_num}_{step}.ckpt")

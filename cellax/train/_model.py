@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .. import nn
+from .. import amp, nn
 from .._tensor import Tensor
 from .._transforms import jit
 from ._callback import Callback, RunContext
@@ -16,8 +16,17 @@ __all__ = ["Model"]
 def _batches(dataset):
     """Iterate a MindSpore-style dataset or any iterable of (data, label, ...) batches."""
     if hasattr(dataset, "create_tuple_iterator"):
-        return dataset.create_tuple_iterator()
+        return dataset.create_tuple_iterator(num_epochs=1)
     return iter(dataset)
+
+
+def _epochs(dataset, num_epochs: int):
+    """A callable giving each epoch's batches. A dataset is read through ONE iterator of
+    ``num_epochs`` epochs, so that its shuffles change from epoch to epoch as in MindSpore."""
+    if hasattr(dataset, "create_tuple_iterator"):
+        iterator = dataset.create_tuple_iterator(num_epochs=num_epochs)
+        return lambda: iterator
+    return lambda: iter(dataset)
 
 
 def _as_tensors(batch) -> tuple:
@@ -90,8 +99,6 @@ class Model:
         self._metrics = self._build_metrics(metrics)
         self._eval_indexes = eval_indexes
         if amp_level != "O0":
-            from .. import amp
-
             network = amp.auto_mixed_precision(network, amp_level)
         if optimizer is not None:
             if loss_fn is not None:
@@ -151,6 +158,11 @@ class Model:
     ) -> None:
         """Train for ``epoch`` epochs, calling ``callbacks`` around epochs and steps.
 
+        A ``cellax.dataset`` dataset is read through one ``create_tuple_iterator(num_epochs=...)``
+        so that its shuffles change every epoch as in MindSpore. ``dataset_sink_mode`` and
+        ``sink_size`` are accepted and ignored: cellax always feeds the compiled step from the
+        host (there is no device queue), so sink mode trains exactly like non-sink mode.
+
         Raises:
             RuntimeError: If the Model has no optimizer.
         """
@@ -170,13 +182,14 @@ class Model:
             train_dataset=train_dataset,
         )
         context = RunContext(args)
+        next_epoch = _epochs(train_dataset, epoch - initial_epoch)
         self._network.set_train(True)
         self._fire(callbacks, "on_train_begin", context)
         for epoch_index in range(initial_epoch, epoch):
             args.cur_epoch_num = epoch_index + 1
             self._fire(callbacks, "on_train_epoch_begin", context)
             steps = 0
-            for batch in _batches(train_dataset):
+            for batch in next_epoch():
                 args.cur_step_num += 1
                 steps += 1
                 self._fire(callbacks, "on_train_step_begin", context)

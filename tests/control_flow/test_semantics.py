@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import cellax as ms
-from cellax import _control_flow, nn, ops
+from cellax import nn, ops
+from cellax._transforms import _control_flow
 
 
 def t(values, dtype=np.float32):

@@ -9,7 +9,7 @@ Writes layers.json (the case configurations) and layers.npz (inputs, weights, ou
 import json
 import os
 
-import mindspore as ms
+import mindspore  # noqa: F401  (fails early outside the MindSpore venv)
 import numpy as np
 from mindspore import Tensor, nn, ops
 

@@ -83,11 +83,15 @@ def test_celllist():
 @pytest.mark.parametrize(
     "action, error, match",
     [
-        (lambda l: l[10], IndexError, "in range"),
-        (lambda l: l.append(3), TypeError, "each cell must be a Cell"),
-        (lambda l: l.extend(3), TypeError, "the Cells to append must be a list"),
-        (lambda l: l.extend([nn.CellDict()]), TypeError, "a CellDict can not be an element"),
-        (lambda l: l(ms.Tensor([1.0])), NotImplementedError, "can not be called"),
+        (lambda cells: cells[10], IndexError, "in range"),
+        (lambda cells: cells.append(3), TypeError, "each cell must be a Cell"),
+        (lambda cells: cells.extend(3), TypeError, "the Cells to append must be a list"),
+        (
+            lambda cells: cells.extend([nn.CellDict()]),
+            TypeError,
+            "a CellDict can not be an element",
+        ),
+        (lambda cells: cells(ms.Tensor([1.0])), NotImplementedError, "can not be called"),
     ],
 )
 def test_celllist_errors(action, error, match):

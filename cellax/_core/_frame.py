@@ -1,0 +1,229 @@
+"""Slots and state frames: the substitution of slot values inside one trace level.
+
+The invariants are in ``README.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import jax
+import jax.numpy as jnp
+
+__all__ = [
+    "Slot",
+    "Frame",
+    "DiscoveringFrame",
+    "SlotDiscovered",
+    "read",
+    "write",
+    "current_frame",
+    "run_in_frame",
+    "commit",
+    "is_tracer",
+    "concrete",
+    "CastFrame",
+    "read_master",
+    "LOCAL",
+    "born",
+    "compiling",
+    "differentiating",
+]
+
+
+class _Local(threading.local):
+    frame: Frame | None = None
+    # options of the compiled trace (cellax.jit) being built, None outside one; converted
+    # control flow and constant folding are active while it is set (_transforms/_control_flow)
+    compiling: object = None
+    # > 0 while grad/value_and_grad trace the function they differentiate
+    differentiating: int = 0
+
+
+LOCAL = _Local()
+_local = LOCAL  # old private name
+
+
+class Slot:
+    """Marker base for objects whose value a frame can substitute (Parameter, buffers, RNG).
+
+    ``donatable``: a compiled step may hand the slot's buffer to XLA to update in place. Slots
+    that other threads read concurrently (the global random key) set it False.
+    """
+
+    __slots__ = ()
+    donatable = True
+
+    def _check_new_value(self, value):
+        """Hook for subclasses: validate/convert a value about to be written."""
+        return value
+
+
+class SlotDiscovered(BaseException):
+    """Raised after a discovering trace that touched slots it did not hold (``.slots``).
+
+    A BaseException so that a user's ``except Exception`` does not swallow it.
+    """
+
+    def __init__(self, slots: list) -> None:
+        super().__init__(slots)
+        self.slots = slots
+
+
+class Frame:
+    """Values of slots current in one trace level; see the module docstring."""
+
+    __slots__ = ("parent", "values", "written", "_prev")
+
+    def __init__(self, slots=(), values=(), parent: Frame | None = None) -> None:
+        self.parent = parent
+        self.values = {id(s): (s, v) for s, v in zip(slots, values)}
+        self.written: dict[int, Slot] = {}
+
+    def read(self, slot: Slot):
+        entry = self.values.get(id(slot))
+        if entry is not None:
+            return entry[1]
+        return self._miss(slot)
+
+    def _miss(self, slot: Slot):
+        value = self.parent.read(slot) if self.parent is not None else slot._data
+        self.values[id(slot)] = (slot, value)
+        return value
+
+    def write(self, slot: Slot, value) -> None:
+        if id(slot) not in self.values:
+            self._miss(slot)
+        self.values[id(slot)] = (slot, value)
+        self.written[id(slot)] = slot
+
+    def value_of(self, slot: Slot):
+        return self.values[id(slot)][1]
+
+    def written_items(self) -> list:
+        """[(slot, new value)] for every slot written in this frame, in write order."""
+        return [(slot, self.values[key][1]) for key, slot in self.written.items()]
+
+    def __enter__(self) -> Frame:
+        self._prev = _local.frame
+        _local.frame = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _local.frame = self._prev
+
+
+class DiscoveringFrame(Frame):
+    """A top-level compiled trace: every slot must be an input of the program.
+
+    A slot it does not hold is recorded in ``missed`` and read concretely so the trace can
+    finish; the caller then discards the trace and retraces with the missed slots as inputs.
+    """
+
+    __slots__ = ("missed", "born")
+
+    def __init__(self, slots=(), values=()) -> None:
+        super().__init__(slots, values)
+        self.missed: list = []
+        # slots created during this trace (a Cell built inside a jitted function): local to
+        # the trace, never program inputs or outputs, never committed
+        self.born: set = set()
+
+    def _miss(self, slot: Slot):
+        self.missed.append(slot)
+        value = slot._data
+        self.values[id(slot)] = (slot, value)
+        return value
+
+
+def current_frame() -> Frame | None:
+    return _local.frame
+
+
+def read(slot: Slot):
+    frame = _local.frame
+    if frame is None:
+        return slot._data
+    return frame.read(slot)
+
+
+def write(slot: Slot, value) -> None:
+    frame = _local.frame
+    if frame is None:
+        slot._data = value
+    else:
+        frame.write(slot, value)
+
+
+def commit(items) -> None:
+    """Write ``[(slot, value)]`` produced by a finished transform into the enclosing level."""
+    for slot, value in items:
+        write(slot, value)
+
+
+def run_in_frame(frame: Frame, fn, *args, **kwargs):
+    """Call ``fn`` with ``frame`` active; return its output."""
+    with frame:
+        return fn(*args, **kwargs)
+
+
+def born(slot: Slot) -> None:
+    """Register a slot created during a compiled trace as local to that trace."""
+    if _local.compiling is None or _local.frame is None:
+        return
+    frame = _local.frame
+    while frame.parent is not None:
+        frame = frame.parent
+    if isinstance(frame, DiscoveringFrame):
+        frame.values[id(slot)] = (slot, slot._data)
+        frame.born.add(id(slot))
+
+
+def compiling():
+    """The options of the compiled trace being built on this thread, or None."""
+    return _local.compiling
+
+
+def differentiating() -> bool:
+    return _local.differentiating > 0
+
+
+def is_tracer(value) -> bool:
+    return isinstance(value, jax.core.Tracer)
+
+
+def concrete(value):
+    """The concrete array behind ``value``: eager grad traces (JVP/linearize) carry their
+    primal value, which PyNative code may print; None for abstract (jit) tracers."""
+    while isinstance(value, jax.core.Tracer):
+        value = getattr(value, "primal", None)
+    return value
+
+
+class CastFrame(Frame):
+    """A frame whose floating slots read as ``dtype`` copies of their master values."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype, parent) -> None:
+        super().__init__(parent=parent)
+        self.dtype = dtype
+
+    def _miss(self, slot):
+        master = read_master(self.parent, slot)
+        value = master
+        if (
+            self.dtype is not None
+            and jnp.issubdtype(master.dtype, jnp.floating)
+            and master.dtype != self.dtype
+        ):
+            value = master.astype(self.dtype)
+        self.values[id(slot)] = (slot, value)
+        return value
+
+
+def read_master(frame, slot):
+    """The value of ``slot`` below every CastFrame from ``frame`` outwards."""
+    while isinstance(frame, CastFrame):
+        frame = frame.parent
+    return frame.read(slot) if frame is not None else slot._data

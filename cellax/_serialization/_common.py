@@ -1,0 +1,100 @@
+"""Shared by save and load: constants, exceptions, paths, atomic writes, host copies."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+
+import numpy as np
+
+from .. import _core, _dtype
+from .._errors import type_name
+from .._tensor import Tensor
+
+_FORMATS = ("ckpt", "safetensors")
+_SAVE_KWARGS = ("incremental", "global_step_num", "remove_redundancy")
+_FLOAT_TYPES = (_dtype.float16, _dtype.float32, _dtype.float64, _dtype.bfloat16)
+_INT_TYPES = (_dtype.int8, _dtype.int16, _dtype.int32, _dtype.int64)
+_EMPTY_DICT_MSG = (
+    "For 'load_checkpoint', the loaded parameter dict is empty after filter or specify, please "
+    "check whether 'filter_prefix', 'specify_prefix' or 'choice_func' are set correctly."
+)
+
+
+class CheckpointFileNotFoundError(ValueError, FileNotFoundError):
+    """MindSpore raises ValueError for a missing checkpoint; FileNotFoundError fits as well."""
+
+
+class ParameterMismatchError(ValueError, RuntimeError):
+    """MindSpore raises RuntimeError for a shape/dtype mismatch; ValueError fits as well."""
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+def _import_safetensors(api: str):
+    try:
+        import safetensors
+        import safetensors.numpy
+    except ImportError as error:
+        raise ImportError(
+            f"For '{api}', format='safetensors' needs the 'safetensors' package, but it is not "
+            f"installed ({error}). Install it with `pip install safetensors` (or "
+            f"`pip install cellax[ckpt]`)."
+        ) from None
+    return safetensors
+
+
+def _fspath(api: str, name: str, value) -> str:
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise TypeError(
+            f"For '{api}', the argument '{name}' must be a str, but got {value!r} of type "
+            f"{type_name(value)}."
+        )
+    return value
+
+
+def _atomic_write(path: str, write) -> None:
+    """Call ``write(tmp_path)``, fsync the result and rename it to ``path``; on any failure
+    remove the temporary file and leave ``path`` as it was."""
+    directory = os.path.dirname(path) or "."
+    tmp = os.path.join(
+        directory, f".{os.path.basename(path)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    )
+    try:
+        write(tmp)
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable (POSIX only)
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _concrete(api: str, name: str, tensor: Tensor):
+    value = tensor._value
+    if value is None:
+        raise ValueError(f"For '{api}', '{name}' is a shape placeholder Tensor with no data.")
+    if _core.is_tracer(value):
+        raise RuntimeError(
+            f"For '{api}', the value of '{name}' is traced (the call is inside cellax.jit, "
+            f"GRAPH_MODE or a grad transform). Save or load checkpoints outside compiled code."
+        )
+    return value
+
+
+def _host(value, copy: bool = False):
+    if isinstance(value, str):
+        return value
+    return np.array(value, copy=True) if copy else np.asarray(value)

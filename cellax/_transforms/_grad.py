@@ -1,0 +1,321 @@
+"""grad, value_and_grad and GradOperation: stateful functions under ``jax.vjp``."""
+
+from __future__ import annotations
+
+import functools as ft
+import types
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _core as _state
+from .._core import Frame, Slot
+from .._core import is_array as _is_array
+from .._core import to_arrays as _to_arrays
+from .._parameter import Parameter
+from .._tensor import unwrap, wrap
+from .._tensor import wrap_tree as _to_tensors
+from . import _control_flow
+from ._custom_vjp import apply_tensor_hooks
+
+__all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
+
+
+def _ones_cotangent(x):
+    dtype = np.dtype(x.dtype)
+    if dtype.kind in "biu":
+        return np.zeros(x.shape, jax.dtypes.float0)
+    return jnp.ones(x.shape, x.dtype)
+
+
+def _is_slot(x) -> bool:
+    return isinstance(x, Slot)
+
+
+def _normalize_positions(api: str, grad_position, nargs: int):
+    if grad_position is None:
+        return None, False
+    single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
+    positions = (grad_position,) if single else grad_position
+    if not isinstance(positions, (tuple, list)) or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in positions
+    ):
+        raise TypeError(
+            f"For '{api}', 'grad_position' must be an int, a tuple of ints or None, but got "
+            f"{grad_position!r}."
+        )
+    if not positions:
+        raise ValueError(f"For '{api}', 'grad_position' must not be an empty tuple.")
+    normalized = []
+    for p in positions:
+        if not -nargs <= p < nargs:
+            raise IndexError(
+                f"For '{api}', 'grad_position' {p} is out of range: the function was called "
+                f"with {nargs} positional input(s)."
+            )
+        normalized.append(p % nargs)
+    return tuple(normalized), single
+
+
+def _normalize_weights(api: str, weights):
+    if weights is None:
+        return None, False
+    if isinstance(weights, Parameter):
+        return [weights], True
+    if isinstance(weights, types.GeneratorType):
+        weights = list(weights)
+    if not isinstance(weights, (list, tuple)):
+        raise TypeError(
+            f"For '{api}', 'weights' must be a Parameter, a list/tuple of Parameters or a "
+            f"ParameterTuple, but got {type(weights).__name__}."
+        )
+    for w in weights:
+        if not isinstance(w, Parameter):
+            raise TypeError(
+                f"For '{api}', every element of 'weights' must be a Parameter, but got "
+                f"{w!r} of type {type(w).__name__}."
+            )
+    return list(weights), False
+
+
+def _diff_input(api: str, value, position: int):
+    array = unwrap(value)
+    if not _is_array(array):
+        array = jnp.asarray(np.asarray(array, np.float32 if isinstance(value, float) else None))
+    if np.dtype(array.dtype).kind not in "fcV" and array.dtype != jnp.bfloat16:
+        raise TypeError(
+            f"For '{api}', the input at grad_position {position} must be a floating point "
+            f"Tensor to be differentiated, but got dtype {np.dtype(array.dtype)}. Cast it with "
+            f".astype(cellax.float32) or leave it out of grad_position."
+        )
+    return array
+
+
+def _with_tensor_hooks(tensor, value):
+    """``value`` behind the gradient hooks registered on ``tensor`` (Tensor.register_hook)."""
+    hooks = getattr(tensor, "_hooks", None)
+    if not hooks:
+        return value
+    return apply_tensor_hooks(value, hooks)
+
+
+def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
+    """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
+    parent = _state.current_frame()
+    weights = weights or []
+    positions = positions or ()
+    weight_values = [w._value for w in weights]
+    diff_inputs = [_diff_input(api, args[i], i) for i in positions]
+    written: list = []
+
+    def inner(weight_values, diff_inputs):
+        call_args = list(args)
+        for i, value in zip(positions, diff_inputs):
+            call_args[i] = wrap(_with_tensor_hooks(args[i], value))
+        hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
+        frame = Frame(weights, hooked, parent)
+        with frame:
+            out = _control_flow.call_converted(fn, *call_args, **kwargs)
+        out_arrays = _to_arrays(out)
+        if has_aux:
+            diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
+        else:
+            diff_part = out_arrays
+        items = frame.written_items()
+        written[:] = [slot for slot, _ in items]
+        return diff_part, (out_arrays, [value for _, value in items])
+
+    _state.LOCAL.differentiating += 1
+    try:
+        diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
+            inner, weight_values, diff_inputs, has_aux=True
+        )
+    finally:
+        _state.LOCAL.differentiating -= 1
+    with _control_flow.staged():  # the backward pass is staged, as before constant folding
+        if sens is None:
+            cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
+        else:
+            cotangent = jax.tree_util.tree_map(
+                lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
+                _to_arrays(sens),
+                diff_out,
+            )
+        weight_grads, input_grads = vjp_fn(cotangent)
+    _state.commit(zip(written, new_values))
+    return out_arrays, input_grads, weight_grads
+
+
+def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w, return_ids):
+    ig = tuple(wrap(g) for g in input_grads)
+    wg = tuple(wrap(g) for g in weight_grads)
+    if return_ids:
+        ig = tuple((p, g) for p, g in zip(positions or (), ig))
+        wg = tuple((w.name, g) for w, g in zip(weights or (), wg))
+    ig_out = ig[0] if single_pos else ig
+    wg_out = wg[0] if single_w else wg
+    if positions is None:
+        return wg_out
+    if weights is None:
+        return ig_out
+    return ig_out, wg_out
+
+
+def _aux_of(out):
+    if isinstance(out, (tuple, list)):
+        return tuple(out[1:])
+    return ()
+
+
+def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api):
+    if not callable(fn):
+        raise TypeError(f"For '{api}', 'fn' must be callable, but got {type(fn).__name__}.")
+    if grad_position is None and weights is None:
+        raise ValueError(
+            f"For '{api}', 'grad_position' and 'weights' can not both be None: say what to "
+            f"differentiate with respect to."
+        )
+    weight_list, single_w = _normalize_weights(api, weights)
+
+    @ft.wraps(fn)
+    def grad_fn(*args, **kwargs):
+        positions, single_pos = _normalize_positions(api, grad_position, len(args))
+        out_arrays, input_grads, weight_grads = differentiate(
+            api, fn, args, kwargs, positions, weight_list, has_aux
+        )
+        grads = _format_grads(
+            input_grads, weight_grads, positions, single_pos, weight_list, single_w, return_ids
+        )
+        out = _to_tensors(out_arrays)
+        if with_value:
+            return out, grads
+        if has_aux:
+            return grads, _aux_of(out)
+        return grads
+
+    return grad_fn
+
+
+def grad(fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False):
+    """Return a function computing the gradient of ``fn`` (``mindspore.grad``).
+
+    Args:
+        fn (Union[Cell, Function]): The function or Cell to differentiate.
+        grad_position (Union[int, tuple[int], None]): Which positional inputs to differentiate.
+            An int gives one gradient, a tuple a tuple. ``None`` differentiates only
+            ``weights``. Default: ``0``.
+        weights (Union[Parameter, ParameterTuple, list[Parameter], None]): Parameters to
+            differentiate, e.g. ``net.trainable_params()``. Default: ``None``.
+        has_aux (bool): If True, only the first output is differentiated and the other outputs
+            are returned as a tuple: ``grads, (aux,) = grad_fn(...)``. Default: ``False``.
+        return_ids (bool): Pair each gradient with its position or Parameter name.
+            Default: ``False``.
+
+    Returns:
+        Function. Without ``has_aux``, a function with several outputs is differentiated as the
+        sum of all outputs (each seeded with ones). With both ``grad_position`` and ``weights``
+        the result is ``(input_grads, weight_grads)``.
+
+    Raises:
+        ValueError: If ``grad_position`` and ``weights`` are both None.
+        TypeError: If ``weights`` holds non-Parameters or a differentiated input is not float.
+        IndexError: If ``grad_position`` is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> def f(x, y):
+        ...     return x * x * y
+        >>> x, y = ms.Tensor(3.0), ms.Tensor(2.0)
+        >>> print(ms.grad(f)(x, y))
+        12.0
+        >>> print(ms.grad(f, grad_position=(0, 1))(x, y))
+        (Tensor(shape=[], dtype=Float32, value= 12), Tensor(shape=[], dtype=Float32, value= 9))
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.grad.html
+    """
+    return _make_grad(fn, grad_position, weights, has_aux, return_ids, False, "grad")
+
+
+def value_and_grad(
+    fn, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False
+):
+    """Like :func:`grad` but returns ``(value, grads)``, ``value`` being all of fn's output.
+
+    Examples:
+        >>> import cellax as ms
+        >>> value, g = ms.value_and_grad(lambda x: (x * x).sum())(ms.Tensor([1.0, 2.0]))
+        >>> print(value, g)
+        5.0 [2. 4.]
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.value_and_grad.html
+    """
+    return _make_grad(fn, grad_position, weights, has_aux, return_ids, True, "value_and_grad")
+
+
+class GradOperation:
+    """The class form of grad (``ops.GradOperation``).
+
+    Args:
+        get_all (bool): Differentiate all positional inputs (a tuple); otherwise only the
+            first. Default: ``False``.
+        get_by_list (bool): Differentiate the ``weights`` given when applying the operation.
+            Default: ``False``.
+        sens_param (bool): The last input of the returned function is the sensitivity
+            (output cotangent). Default: ``False``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> grad_all = ms.ops.GradOperation(get_all=True)
+        >>> print(grad_all(lambda x, y: x * y)(ms.Tensor(2.0), ms.Tensor(3.0)))
+        (Tensor(shape=[], dtype=Float32, value= 3), Tensor(shape=[], dtype=Float32, value= 2))
+    """
+
+    def __init__(
+        self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False
+    ) -> None:
+        for name, value in (
+            ("get_all", get_all),
+            ("get_by_list", get_by_list),
+            ("sens_param", sens_param),
+        ):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'GradOperation', '{name}' must be a bool, but got {value!r}.")
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+
+    def __call__(self, fn, weights=None):
+        api = "GradOperation"
+        if self.get_by_list:
+            weight_list, _ = _normalize_weights(api, weights)
+            if weight_list is None:
+                raise ValueError(f"For '{api}', get_by_list=True needs 'weights'.")
+        else:
+            weight_list = None
+
+        @ft.wraps(fn)
+        def grad_fn(*args, **kwargs):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise ValueError(f"For '{api}', sens_param=True needs the sens input last.")
+                args, sens = args[:-1], args[-1]
+            if self.get_all:
+                positions = tuple(range(len(args)))
+            elif self.get_by_list:
+                positions = None
+            else:
+                positions = (0,) if args else ()
+            _, input_grads, weight_grads = differentiate(
+                api, fn, args, kwargs, positions, weight_list, False, sens
+            )
+            ig = tuple(wrap(g) for g in input_grads)
+            wg = tuple(wrap(g) for g in weight_grads)
+            if self.get_by_list and self.get_all:
+                return ig, wg
+            if self.get_by_list:
+                return wg
+            if self.get_all:
+                return ig
+            return ig[0]
+
+        return grad_fn

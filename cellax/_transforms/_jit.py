@@ -1,0 +1,461 @@
+"""jit: compile a stateful function with its slots as (donated) program inputs."""
+
+from __future__ import annotations
+
+import functools as ft
+import types
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _core as _state
+from . import _control_flow
+from .._core import DiscoveringFrame, Slot, SlotDiscovered
+from .._core import is_array as _is_array
+from .._core import slots_of as _scan_roots
+from .._tensor import Tensor
+from .._tensor import wrap as _wrap
+from .._tensor import wrap_tree as _to_tensors
+
+__all__ = ["jit"]
+
+
+class _Plan:
+    """What the roots of a jitted function hold: its slots and Cells (per guard).
+
+    ``keepalive`` holds the guarded objects so that their ids can not be reused by new objects
+    while the plan exists.
+    """
+
+    __slots__ = ("slots", "cells", "groups", "keepalive")
+
+    def __init__(self, slots: dict, cells: dict, keepalive: list) -> None:
+        self.slots = slots
+        self.cells = cells
+        self.keepalive = keepalive
+        self.groups: dict = {}
+
+
+class _Group:
+    """All compiled entries for one argument signature (tree structure + static leaves).
+
+    ``leaves`` keeps the static leaves (dynamic positions hold None) to rebuild the call.
+    ``versions`` are the Cells' versions when the group was built: a Cell that changed since
+    (a child, Parameter, buffer or hook added or removed) makes the group stale.
+    """
+
+    __slots__ = ("slots", "cells", "versions", "entries", "treedef", "leaves")
+
+    def __init__(self, slots: list, cells: list, treedef, leaves: list) -> None:
+        self.slots = slots
+        self.cells = cells
+        self.versions = tuple([cell._version for cell in cells])
+        self.treedef = treedef
+        self.leaves = leaves
+        self.entries: dict = {}
+
+
+class _Static:
+    """A positional argument marked static with ``static_argnums`` (a pytree leaf)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        key = _static_key(self.value)
+        return hash(key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Static) and _static_key(self.value) == _static_key(other.value)
+
+
+def _static_key(leaf):
+    try:
+        hash(leaf)
+        return leaf
+    except TypeError:
+        return ("id", id(leaf))
+
+
+class _WritesChanged(BaseException):
+    """A retrace (new shapes) wrote slots the compiled program does not return."""
+
+
+class _Entry:
+    """One compiled program: written slots are donated and returned, the others only read.
+
+    The first call learns which slots the function writes with an abstract trace
+    (``jax.eval_shape``), then compiles ``pure(donated, others, dynamic)``: the written slots
+    that may be donated, then the other written (shared, e.g. the random key) and read slots.
+    """
+
+    __slots__ = (
+        "owner",
+        "group",
+        "written",
+        "donated",
+        "others",
+        "jitted",
+        "also_written",
+        "raises",
+    )
+
+    def __init__(self, owner, group: _Group, also_written=None) -> None:
+        self.owner = owner
+        self.group = group
+        self.written: list | None = None
+        self.donated: list = []
+        self.others: list = []
+        self.jitted = None
+        self.also_written = {id(s) for s in also_written or ()}
+        self.raises = False
+
+    def _trace(self, slots, values, dynamic):
+        """Run the user function in a discovering frame; return (out, frame)."""
+        group = self.group
+        it = iter(dynamic)
+        call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
+        args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
+        args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
+        kwargs = _to_tensors(kwargs)
+        frame = DiscoveringFrame(slots, values)
+        with frame, _control_flow.compiled_trace(self.owner):
+            out = _control_flow.call_converted(self.owner.fn, *args, **kwargs)
+            # a returned Parameter is its value at the end of this trace, not its eager data
+            out = jax.tree_util.tree_map(
+                lambda x: _wrap(_state.read(x)) if isinstance(x, Slot) else x, out, is_leaf=_is_leaf
+            )
+        if frame.missed:
+            raise SlotDiscovered(frame.missed)
+        _check_outputs(out)
+        return out, frame
+
+    def _learn(self, dynamic) -> None:
+        slots = self.group.slots
+
+        def learn(values, dynamic):
+            _, frame = self._trace(slots, values, dynamic)
+            return [id(slot) in frame.written for slot in slots]
+
+        values = [jax.ShapeDtypeStruct(s._data.shape, s._data.dtype) for s in slots]
+        dyn = [jax.ShapeDtypeStruct(np.shape(d), d.dtype) for d in dynamic]
+        flags = []
+        jax.eval_shape(lambda v, d: flags.extend(learn(v, d)) or 0, values, dyn)
+        flags = [w or id(s) in self.also_written for s, w in zip(slots, flags)]
+        written = [s for s, w in zip(slots, flags) if w]
+        read = [s for s, w in zip(slots, flags) if not w]
+        written_ids = {id(s) for s in written}
+        # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
+        donated = [s for s in written if s.donatable]
+        kept = [s for s in written if not s.donatable]
+        others = kept + read
+        returned = donated + kept
+
+        def pure(donated_values, other_values, dynamic):
+            self.owner.trace_count += 1
+            out, frame = self._trace(
+                donated + others, list(donated_values) + list(other_values), dynamic
+            )
+            if any(key not in written_ids and key not in frame.born for key in frame.written):
+                raise _WritesChanged()
+            new_values = [frame.value_of(slot) for slot in returned]
+            if id(_control_flow.ERROR) in written_ids:  # a run-time error commits nothing
+                old = list(donated_values) + list(other_values)
+                error = frame.value_of(_control_flow.ERROR)
+                new_values = _control_flow.select_on_error(error, returned, new_values, old)
+            return out, new_values
+
+        pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
+        self.written, self.donated, self.others = returned, donated, others
+        self.raises = any(slot is _control_flow.ERROR for slot in returned)
+        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
+
+    def __call__(self, dynamic):
+        if self.jitted is None:
+            self._learn(dynamic)
+        out, new_values = self.jitted(
+            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+        )
+        for slot, value in zip(self.written, new_values):
+            slot._data = value
+        if self.raises:
+            error = _control_flow.pending_error()
+            if error is not None:
+                raise error
+        return out
+
+    def lower(self, dynamic):
+        if self.jitted is None:
+            self._learn(dynamic)
+        return self.jitted.lower(
+            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+        )
+
+
+class _JitFunction:
+    """A function compiled with XLA on first call per signature; see :func:`jit`."""
+
+    _cellax_wraps = True  # slots_of scans ``self.fn``
+
+    def __init__(
+        self, fn, static_argnums=(), static_argnames=(), donate: bool = True, control=None
+    ):
+        self.fn = fn
+        default = ("auto", 1024, "bounded")
+        self.control_flow, self.max_loop_iterations, self.loop_grad = control or default
+        if isinstance(static_argnums, int):
+            static_argnums = (static_argnums,)
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
+        self.static_argnums = tuple(static_argnums)
+        self.static_argnames = tuple(static_argnames)
+        self.donate = donate
+        self.trace_count = 0
+        self._plans: dict = {}
+        self._refs: list | None = None
+        self._discovered: dict = {}
+        ft.update_wrapper(self, fn, updated=())
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return types.MethodType(self, obj)
+
+    def __repr__(self) -> str:
+        return f"<cellax.jit of {getattr(self.fn, '__qualname__', self.fn)!r}>"
+
+    # -- the hot path ------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if _state.LOCAL.frame is not None:
+            if self.control_flow == "python":
+                return self.fn(*args, **kwargs)
+            return _control_flow.call_converted(self.fn, *args, **kwargs)
+        plan = self._plan()
+        if not kwargs:
+            # fast path: positional Tensors only; the group was built by the general path
+            group = plan.groups.get(len(args))
+            if group is not None:
+                for arg in args:
+                    if type(arg) is not Tensor:
+                        break
+                else:
+                    entry = group.entries.get(_entry_key(group.cells))
+                    if entry is not None:
+                        return self._execute(
+                            plan, len(args), group, entry, [arg._value for arg in args]
+                        )
+        return self._call_general(plan, args, kwargs)
+
+    def _call_general(self, plan, args, kwargs):
+        leaves, treedef, static, dynamic = self._flatten(args, kwargs)
+        key = (treedef, tuple(static))
+        group = plan.groups.get(key)
+        if group is not None and group.versions != tuple([c._version for c in group.cells]):
+            plan = self._new_plan()  # a Cell changed: find its slots and Cells again
+            group = None
+        if group is None:
+            group = plan.groups[key] = self._make_group(plan, leaves, static, treedef)
+            if self._is_fast_signature(args, kwargs):
+                plan.groups[len(args)] = group
+        flags = _entry_key(group.cells)
+        entry = group.entries.get(flags)
+        if entry is None:
+            entry = group.entries[flags] = _Entry(self, group)
+        return self._execute(plan, key, group, entry, dynamic)
+
+    def _is_fast_signature(self, args, kwargs) -> bool:
+        return not kwargs and not self.static_argnums and all(type(arg) is Tensor for arg in args)
+
+    def _flatten(self, args, kwargs):
+        if self.static_argnums:
+            args = tuple(_Static(a) if i in self.static_argnums else a for i, a in enumerate(args))
+        if self.static_argnames and kwargs:
+            kwargs = {k: _Static(v) if k in self.static_argnames else v for k, v in kwargs.items()}
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
+        dynamic = []
+        static = []
+        for leaf in leaves:
+            if _is_array(leaf):
+                dynamic.append(leaf)
+                static.append(None)
+            else:
+                static.append(_static_key(leaf))
+        return leaves, treedef, static, dynamic
+
+    def _execute(self, plan, key, group, entry, dynamic):
+        for _ in range(64):
+            try:
+                return entry(dynamic)
+            except SlotDiscovered as discovered:
+                for slot in discovered.slots:
+                    self._discovered[id(slot)] = slot
+                # only this signature is rebuilt; other programs did not touch the slots
+                new_group = self._make_group(plan, group.leaves, None, group.treedef)
+                for group_key, old in list(plan.groups.items()):
+                    if old is group:
+                        plan.groups[group_key] = new_group
+                group = new_group
+                entry = _Entry(self, group)
+            except _WritesChanged:
+                entry = _Entry(self, group, also_written=entry.written)
+            group.entries[_entry_key(group.cells)] = entry
+        raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
+
+    # -- building ----------------------------------------------------------------------------
+    def _plan(self) -> _Plan:
+        refs = self._refs
+        if refs is None:
+            refs = self._refs = self._scan()[2]
+        plan = self._plans.get(_state.guard_ids(refs))
+        if plan is None:
+            plan = self._new_plan()
+        return plan
+
+    def _new_plan(self) -> _Plan:
+        slots, cells, refs = self._scan()
+        self._refs = refs
+        plan = _Plan(slots, cells, _state.guard_objects(refs))
+        # one plan per guard: programs compiled for an older structure are dropped
+        self._plans[_state.guard_ids(refs)] = plan
+        return plan
+
+    def _scan(self):
+        slots: dict = {}
+        cells: dict = {}
+        refs: list = []
+        _scan_roots(self.fn, slots, cells, refs, set())
+        return slots, cells, refs
+
+    def _make_group(self, plan: _Plan, leaves, static, treedef) -> _Group:
+        slots = dict(plan.slots)
+        cells = dict(plan.cells)
+        seen: set = set()
+        for leaf in leaves:
+            if leaf is not None and not _is_array(leaf):
+                _scan_roots(
+                    leaf.value if isinstance(leaf, _Static) else leaf, slots, cells, [], seen
+                )
+        for key, slot in self._discovered.items():
+            slots.setdefault(key, slot)
+        group_slots = list(slots.values())
+        _separate_shared_buffers(group_slots)
+        kept = [None if _is_array(leaf) else leaf for leaf in leaves]
+        return _Group(group_slots, list(cells.values()), treedef, kept)
+
+    # -- introspection -----------------------------------------------------------------------
+    def lower(self, *args, **kwargs):
+        """Lower for these inputs without running (``jax.stages.Lowered``)."""
+        plan = self._plan()
+        leaves, treedef, static, dynamic = self._flatten(args, kwargs)
+        for _ in range(8):
+            group = self._make_group(plan, leaves, static, treedef)
+            try:
+                return _Entry(self, group).lower(dynamic)
+            except SlotDiscovered as discovered:
+                for slot in discovered.slots:
+                    self._discovered[id(slot)] = slot
+        raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
+
+
+def _entry_key(cells) -> tuple:
+    """Which compiled program of a group applies: the Cells' training flags and versions, and
+    the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing)."""
+    return (_state.param_hook_epoch(), tuple([(cell.training, cell._version) for cell in cells]))
+
+
+def _is_leaf(x) -> bool:
+    return isinstance(x, (Slot, _Static))
+
+
+def _check_outputs(out) -> None:
+    for leaf in jax.tree_util.tree_leaves(out):
+        if not _is_array(leaf) and not isinstance(leaf, (bool, int, float, complex)):
+            raise TypeError(
+                f"For 'jit', a compiled function can return only Tensors, numbers and "
+                f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
+            )
+
+
+def _separate_shared_buffers(slots) -> None:
+    """Donation needs one owner per buffer: give slots that share an array their own copy."""
+    owners: set = set()
+    for slot in slots:
+        if id(slot._data) in owners:
+            slot._data = jnp.array(slot._data, copy=True)
+        owners.add(id(slot._data))
+
+
+def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = True, **options):
+    """Compile a function, Cell or Cell method with XLA (``mindspore.jit``).
+
+    The compiled program takes every Parameter, buffer and random key the function touches as
+    (donated) inputs and returns their new values, which are written back after each call:
+    a train step that closes over a network and an optimizer updates them in place. Programs
+    are cached by argument structure, shapes and dtypes, non-Tensor arguments (by value, Cells
+    by identity), the Parameters involved and the training flags and versions of the Cells
+    involved: adding, replacing or removing a Cell's child, Parameter, buffer or hook (by any
+    path: assignment, ``del``, ``pop``, ``clear``, ``insert_child_to_cell``, a hook handle's
+    ``remove()``) or calling ``recompute()``/``to_float()`` on it compiles again; changes to
+    unrelated Cells do not. Other Python attributes read while tracing (and a Parameter's
+    ``requires_grad``) are compile-time constants. ``fn.trace_count`` counts traces.
+
+    Args:
+        function (Callable): The function. Used as ``@jit`` or ``@jit(...)``.
+        static_argnums, static_argnames: Accepted for JAX users; Python numbers, strings and
+            Cells are always static (compiled in as constants), as in MindSpore.
+        donate (bool): Donate the state buffers to the program (no copies). Default: ``True``.
+        **options: MindSpore's options (``mode``, ``input_signature``, ``jit_config``,
+            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides. cellax's
+            own (also read from ``jit_config``): ``control_flow`` (``"auto"``: Python
+            ``if``/``while``/``for`` on Tensors compile to ``lax.cond``/``lax.while_loop``, see
+            :func:`cellax.autograph_source`; ``"python"``: trace the code as written, a
+            Tensor condition raising ``TypeError``), ``max_loop_iterations`` (int, default
+            1024: the bound of a Tensor ``while`` differentiated in reverse mode; a longer loop
+            raises ``RuntimeError`` after the run and commits nothing) and ``loop_grad``
+            (``"bounded"``).
+
+    Returns:
+        The compiled callable.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import ops
+        >>> b = ms.Parameter(ms.Tensor([1.0, 2.0, 3.0]), name="b")
+        >>> @ms.jit
+        ... def modify():
+        ...     ops.assign(b, ms.Tensor([7.0, 8.0, 9.0]))
+        ...     return True
+        >>> _ = modify()
+        >>> print(b.asnumpy())
+        [7. 8. 9.]
+        >>> @ms.jit
+        ... def absolute(x):
+        ...     if x.sum() < 0:
+        ...         x = -x
+        ...     return x
+        >>> print(absolute(ms.Tensor([-1.0, -2.0])), absolute(ms.Tensor([3.0])))
+        [1. 2.] [3.]
+
+    Differences from MindSpore: Python numbers passed in are compile-time constants (a new
+    value compiles again); Tensor shapes are static per compiled program.
+
+    MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.jit.html
+    """
+    options.pop("fn", None)
+    if function is None:
+        return ft.partial(
+            jit,
+            static_argnums=static_argnums,
+            static_argnames=static_argnames,
+            donate=donate,
+            **options,
+        )
+    if isinstance(function, _JitFunction):
+        return function
+    if not callable(function):
+        raise TypeError(f"For 'jit', 'function' must be callable, but got {function!r}.")
+    control = _control_flow.jit_options(options)
+    return _JitFunction(function, static_argnums, static_argnames, donate, control)

@@ -1,0 +1,100 @@
+"""The iterators returned by ``create_tuple_iterator`` and ``create_dict_iterator``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import config
+
+__all__ = ["TupleIterator", "DictIterator"]
+
+
+def _to_output(value: np.ndarray, output_numpy: bool):
+    if output_numpy or value.dtype.kind in "USOV":
+        return value
+    from .._tensor import Tensor
+
+    return Tensor(value)
+
+
+class TupleIterator:
+    """Rows of a dataset, epoch after epoch: each ``for`` loop runs one epoch.
+
+    Reading starts when the first row is asked for; the shuffle seed is taken from
+    ``config.get_seed()`` when the iterator is created, so two iterators of one pipeline created
+    under the same seed give the same orders.
+    """
+
+    _api = "create_tuple_iterator"
+
+    def __init__(self, dataset, columns, num_epochs, output_numpy):
+        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int):
+            raise TypeError(f"For '{self._api}', 'num_epochs' must be an int, got {num_epochs!r}.")
+        if num_epochs == 0 or num_epochs < -1:
+            raise ValueError(
+                f"For '{self._api}', 'num_epochs' must be -1 or positive, but got {num_epochs}."
+            )
+        self._dataset = dataset
+        self._names = dataset.get_col_names()
+        if columns is not None:
+            if isinstance(columns, str):
+                columns = [columns]
+            missing = [c for c in columns if c not in self._names]
+            if missing:
+                raise RuntimeError(
+                    f"For '{self._api}', column {missing[0]!r} does not exist in the dataset "
+                    f"columns {self._names}."
+                )
+            self._pick = [self._names.index(c) for c in columns]
+            self._names = list(columns)
+        else:
+            self._pick = None
+        self._num_epochs, self._output_numpy = num_epochs, bool(output_numpy)
+        self._seed = config.get_seed()
+        self._epoch, self._rows = 0, None
+        dataset._start()
+
+    def __iter__(self):
+        return self
+
+    def _next_row(self):
+        if self._rows is None:
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                raise RuntimeError(
+                    f"For '{self._api}', data was requested beyond the specified number of "
+                    f"epochs (num_epochs={self._num_epochs}). Create the iterator with a larger "
+                    "'num_epochs' (or -1)."
+                )
+            self._rows = self._dataset._rows(self._seed, self._epoch)
+        try:
+            row = next(self._rows)
+        except StopIteration:
+            self._rows = None
+            self._epoch += 1
+            raise
+        if self._pick is not None:
+            row = tuple(row[i] for i in self._pick)
+        return [_to_output(np.asarray(v), self._output_numpy) for v in row]
+
+    def __next__(self):
+        return self._next_row()
+
+    def get_next(self):
+        """Return the next row, or None (an empty list in MindSpore) at the end of an epoch."""
+        try:
+            return self._next_row()
+        except StopIteration:
+            return []
+
+    def stop(self) -> None:
+        """Stop reading and release the pipeline."""
+        self._rows = None
+
+
+class DictIterator(TupleIterator):
+    """Rows as ``{column: value}`` dicts, epoch after epoch."""
+
+    _api = "create_dict_iterator"
+
+    def __next__(self):
+        return dict(zip(self._names, self._next_row()))

@@ -1,0 +1,8 @@
+"""``cellax.dataset.transforms``: general transforms for ``Dataset.map`` (MindSpore's
+``mindspore.dataset.transforms``). ``vision`` is re-exported, as in MindSpore."""
+
+from .. import vision
+from ._transforms import *  # noqa: F401,F403
+from ._transforms import __all__ as _all
+
+__all__ = [*_all, "vision"]

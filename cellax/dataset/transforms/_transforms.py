@@ -1,0 +1,166 @@
+"""General transforms for ``Dataset.map``: TypeCast, Compose, OneHot, Fill, RandomApply,
+RandomChoice."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import config
+
+__all__ = ["TypeCast", "Compose", "OneHot", "Fill", "RandomApply", "RandomChoice"]
+
+
+def np_dtype(api: str, data_type):
+    """A cellax dtype (``cellax.int32``) or a NumPy dtype -> NumPy dtype."""
+    from ... import _dtype
+
+    if isinstance(data_type, _dtype.Type):
+        return np.dtype(_dtype.dtype_to_nptype(data_type))
+    try:
+        return np.dtype(data_type)
+    except TypeError as error:
+        raise TypeError(
+            f"For '{api}', 'data_type' must be a cellax or NumPy dtype, but got {data_type!r}."
+        ) from error
+
+
+class TypeCast:
+    """Cast to ``data_type``.
+
+    Args:
+        data_type (Union[cellax.dtype, numpy.dtype]): The target type.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.dataset import transforms
+        >>> transforms.TypeCast(ms.int32)(np.array([1.7])).dtype
+        dtype('int32')
+    """
+
+    def __init__(self, data_type):
+        self.data_type = np_dtype("TypeCast", data_type)
+
+    def __call__(self, data):
+        return np.asarray(data).astype(self.data_type)
+
+
+class Compose:
+    """Apply ``transforms`` one after the other (multiple outputs feed the next as arguments).
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms, vision
+        >>> op = transforms.Compose([vision.Rescale(2.0, 0.0), transforms.TypeCast(np.int8)])
+        >>> op(np.array([3])).tolist()
+        [6]
+    """
+
+    def __init__(self, transforms):
+        if not isinstance(transforms, (list, tuple)) or not transforms:
+            raise ValueError("For 'Compose', 'transforms' must be a non-empty list.")
+        self.transforms = list(transforms)
+
+    def __call__(self, *args):
+        for op in self.transforms:
+            out = op(*args)
+            args = out if isinstance(out, tuple) else (out,)
+        return args[0] if len(args) == 1 else args
+
+
+class OneHot:
+    """One-hot encode integer labels into ``num_classes`` columns (with label smoothing).
+
+    Args:
+        num_classes (int): Number of classes.
+        smoothing_rate (float): Label smoothing in ``[0, 1]``. Default: ``0.0``.
+
+    Raises:
+        RuntimeError: If a label is outside ``[0, num_classes)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> transforms.OneHot(3)(np.array(1)).tolist()
+        [0, 1, 0]
+    """
+
+    def __init__(self, num_classes, smoothing_rate=0.0):
+        if isinstance(num_classes, bool) or not isinstance(num_classes, int) or num_classes <= 0:
+            raise ValueError(f"For 'OneHot', 'num_classes' must be positive, got {num_classes!r}.")
+        if not 0.0 <= smoothing_rate <= 1.0:
+            raise ValueError(
+                f"For 'OneHot', 'smoothing_rate' must be in [0, 1], got {smoothing_rate}."
+            )
+        self.num_classes, self.smoothing_rate = num_classes, float(smoothing_rate)
+
+    def __call__(self, label):
+        label = np.asarray(label)
+        if label.dtype.kind not in "iu":
+            raise RuntimeError(f"For 'OneHot', the input must be integers, but got {label.dtype}.")
+        if np.any(label < 0) or np.any(label >= self.num_classes):
+            raise RuntimeError(
+                f"For 'OneHot', every label must be in [0, {self.num_classes}), but got "
+                f"{label.tolist()}."
+            )
+        out = np.eye(self.num_classes, dtype=label.dtype)[label]
+        if self.smoothing_rate:
+            rate = self.smoothing_rate
+            out = out.astype(np.float32) * (1 - rate) + rate / self.num_classes
+        return out
+
+
+class Fill:
+    """Fill the input with ``fill_value`` (same shape and dtype).
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> transforms.Fill(7)(np.zeros(3, np.int32)).tolist()
+        [7, 7, 7]
+    """
+
+    def __init__(self, fill_value):
+        self.fill_value = fill_value
+
+    def __call__(self, data):
+        data = np.asarray(data)
+        return np.full_like(data, self.fill_value)
+
+
+class RandomApply:
+    """Apply ``transforms`` (in order) with probability ``prob``.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> transforms.RandomApply([transforms.Fill(0)], prob=1.0)(np.ones(2)).tolist()
+        [0.0, 0.0]
+    """
+
+    def __init__(self, transforms, prob=0.5):
+        self.compose, self.prob = Compose(transforms), float(prob)
+
+    def __call__(self, *args):
+        if config.op_rng().random() < self.prob:
+            return self.compose(*args)
+        return args[0] if len(args) == 1 else args
+
+
+class RandomChoice:
+    """Apply one of ``transforms`` chosen at random.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> transforms.RandomChoice([transforms.Fill(5)])(np.ones(2)).tolist()
+        [5.0, 5.0]
+    """
+
+    def __init__(self, transforms):
+        if not isinstance(transforms, (list, tuple)) or not transforms:
+            raise ValueError("For 'RandomChoice', 'transforms' must be a non-empty list.")
+        self.transforms = list(transforms)
+
+    def __call__(self, *args):
+        return self.transforms[int(config.op_rng().integers(len(self.transforms)))](*args)

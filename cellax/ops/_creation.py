@@ -1,0 +1,251 @@
+"""Creation ops: ones, zeros, full, arange, linspace, eye, ... (MindSpore's default dtypes)."""
+
+from __future__ import annotations
+
+import builtins
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _dtype
+from .._tensor import Tensor
+from ._utils import arr, array, check_int_arg, np_dtype, shape_tuple, wrap
+
+
+__all__ = [
+    "ones",
+    "zeros",
+    "ones_like",
+    "zeros_like",
+    "fill",
+    "fills",
+    "full",
+    "full_like",
+    "empty",
+    "empty_like",
+    "arange",
+    "linspace",
+    "logspace",
+    "eye",
+    "tril_indices",
+    "triu_indices",
+]
+
+
+# -- creation ----------------------------------------------------------------------------------
+
+
+def ones(shape, dtype=None):
+    """A Tensor of ones (Float32 unless ``dtype`` is given).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.ones((2,), ms.int32))
+        [1 1]
+    """
+    return wrap(jnp.ones(shape_tuple("ones", shape), np_dtype(dtype) or jnp.float32))
+
+
+def zeros(size, dtype=None):
+    """A Tensor of zeros (Float32 unless ``dtype`` is given).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.zeros(2))
+        [0. 0.]
+    """
+    return wrap(jnp.zeros(shape_tuple("zeros", size, "size"), np_dtype(dtype) or jnp.float32))
+
+
+def empty(*size, dtype=None, device=None):
+    """An uninitialised Tensor; cellax fills it with zeros.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.empty(2, 3).shape
+        (2, 3)
+    """
+    if len(size) == 1 and not isinstance(size[0], (int, np.integer)):
+        size = size[0]
+    return wrap(jnp.zeros(shape_tuple("empty", size, "size"), np_dtype(dtype) or jnp.float32))
+
+
+def ones_like(input, *, dtype=None):
+    """Ones with the shape (and dtype unless given) of ``input``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.ones_like(ms.Tensor([1, 2])))
+        [1 1]
+    """
+    return wrap(jnp.ones_like(array(input, "ones_like"), dtype=np_dtype(dtype)))
+
+
+def zeros_like(input, *, dtype=None):
+    """Zeros with the shape (and dtype unless given) of ``input``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.zeros_like(ms.Tensor([1., 2.])))
+        [0. 0.]
+    """
+    return wrap(jnp.zeros_like(array(input, "zeros_like"), dtype=np_dtype(dtype)))
+
+
+def empty_like(input, *, dtype=None, device=None):
+    """Like :func:`zeros_like` (cellax has no uninitialised memory)."""
+    return zeros_like(input, dtype=dtype)
+
+
+def fill(type, shape, value):
+    """A Tensor of ``shape`` and dtype ``type`` filled with ``value``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.fill(ms.float32, (2, 2), 1))
+        [[1. 1.]
+         [1. 1.]]
+    """
+    return wrap(jnp.full(shape_tuple("fill", shape), arr(value), np_dtype(type)))
+
+
+def _scalar_dtype(value, dtype):
+    if dtype is not None:
+        return np_dtype(dtype)
+    if isinstance(value, bool):
+        return np.bool_
+    if isinstance(value, int):
+        return np.int64
+    if isinstance(value, float):
+        return np.float32
+    return None
+
+
+def full(size, fill_value, *, dtype=None):
+    """A Tensor of ``size`` filled with ``fill_value``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.full((2,), 3))
+        [3 3]
+    """
+    value = arr(fill_value, "full", "fill_value")
+    return wrap(
+        jnp.full(shape_tuple("full", size, "size"), value, _scalar_dtype(fill_value, dtype))
+    )
+
+
+def full_like(input, fill_value, *, dtype=None):
+    """A Tensor shaped like ``input`` filled with ``fill_value`` (``input``'s dtype by default).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.full_like(ms.Tensor([1., 2.]), 7))
+        [7. 7.]
+    """
+    x = array(input, "full_like")
+    return wrap(jnp.full(x.shape, arr(fill_value), np_dtype(dtype) or x.dtype))
+
+
+def fills(x, value):
+    """A Tensor shaped like ``x`` filled with ``value``."""
+    return full_like(x, value)
+
+
+def _number(api, name, value):
+    if isinstance(value, Tensor):
+        value = value._value
+    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer):
+        return value.item()
+    if isinstance(value, (bool, int, float, np.number)):
+        return value
+    raise TypeError(f"For '{api}', '{name}' must be a number, but got {value!r}.")
+
+
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """Values from ``start`` to ``end`` (exclusive) by ``step``; Int64 for ints, else Float32.
+
+    Raises:
+        ValueError: If ``step`` is 0 or has the wrong sign.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.arange(5), ms.ops.arange(0, 1, 0.25))
+        [0 1 2 3 4] [0.   0.25 0.5  0.75]
+    """
+    start, step = _number("arange", "start", start), _number("arange", "step", step)
+    if end is None:
+        start, end = 0, start
+    end = _number("arange", "end", end)
+    if step == 0:
+        raise ValueError("For 'arange', 'step' must not be 0, but got 0.")
+    if (end - start) * step < 0:
+        raise ValueError(
+            f"For 'arange', 'step' must move from 'start' ({start}) towards 'end' ({end}), "
+            f"but got step={step}."
+        )
+    if dtype is None:
+        is_int = builtins.all(isinstance(v, (int, np.integer)) for v in (start, end, step))
+        dtype = np.int64 if is_int else np.float32
+    else:
+        dtype = np_dtype(dtype)
+    return wrap(jnp.arange(start, end, step, dtype=dtype))
+
+
+def linspace(start, end, steps):
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.linspace(0, 1, 5))
+        [0.   0.25 0.5  0.75 1.  ]
+    """
+    steps = check_int_arg("linspace", "steps", _number("linspace", "steps", steps), 1)
+    return wrap(jnp.linspace(arr(start), arr(end), steps, dtype=jnp.float32))
+
+
+def logspace(start, end, steps, base=10, *, dtype=None):
+    """``base ** linspace(start, end, steps)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.logspace(0, 2, 3))
+        [  1.  10. 100.]
+    """
+    steps = check_int_arg("logspace", "steps", steps, 1)
+    return wrap(
+        jnp.logspace(arr(start), arr(end), steps, base=base, dtype=np_dtype(dtype) or jnp.float32)
+    )
+
+
+def eye(n, m=None, dtype=None):
+    """An ``n x m`` identity matrix (Float32 by default).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.eye(2, dtype=ms.int32))
+        [[1 0]
+         [0 1]]
+    """
+    check_int_arg("eye", "n", n, 0)
+    if m is not None:
+        check_int_arg("eye", "m", m, 0)
+    return wrap(jnp.eye(n, m, dtype=np_dtype(dtype) or jnp.float32))
+
+
+def tril_indices(row, col, offset=0, *, dtype=_dtype.int64):
+    """Indices (2, N) of the lower triangle of a ``row x col`` matrix.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.tril_indices(2, 2))
+        [[0 1 1]
+         [0 0 1]]
+    """
+    return wrap(jnp.stack(jnp.tril_indices(row, offset, col)).astype(np_dtype(dtype)))
+
+
+def triu_indices(row, col, offset=0, *, dtype=_dtype.int64):
+    """Indices (2, N) of the upper triangle of a ``row x col`` matrix."""
+    return wrap(jnp.stack(jnp.triu_indices(row, offset, col)).astype(np_dtype(dtype)))

@@ -1,0 +1,303 @@
+"""Interpolation, padding, embedding lookup and pixel (un)shuffle."""
+
+from __future__ import annotations
+
+import math
+
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ._conv import _check_rank, ntuple
+from ._pool import _adaptive_bounds
+from ._utils import arr, wrap
+
+__all__ = ["interpolate", "pad", "embedding", "pixel_shuffle", "pixel_unshuffle"]
+
+
+# -- resampling -------------------------------------------------------------------------------
+def _source_coords(in_size, out_size, align_corners, scale):
+    dst = np.arange(out_size, dtype=np.float64)
+    if align_corners:
+        if out_size == 1:
+            return np.zeros(out_size)
+        return dst * (in_size - 1) / (out_size - 1)
+    ratio = in_size / out_size if scale is None else 1.0 / scale
+    return (dst + 0.5) * ratio - 0.5
+
+
+def _cubic_weights(t, a=-0.75):
+    def near(d):
+        return ((a + 2) * d - (a + 3)) * d * d + 1
+
+    def far(d):
+        return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+
+def _resample_axis(x, axis, out_size, mode, align_corners, scale):
+    """Resample one axis by gathering neighbours with NumPy-precomputed indices and weights."""
+    in_size = x.shape[axis]
+    if mode in ("nearest", "nearest-exact"):
+        ratio = in_size / out_size if scale is None else 1.0 / scale
+        dst = np.arange(out_size)
+        offset = 0.5 if mode == "nearest-exact" else 0.0
+        src = np.minimum(np.floor((dst + offset) * ratio).astype(np.int64), in_size - 1)
+        return jnp.take(x, jnp.asarray(src), axis=axis)
+    if mode == "area":
+        starts, ends = _adaptive_bounds(in_size, out_size)
+        idx = np.arange(in_size)
+        mask = (idx[None] >= np.array(starts)[:, None]) & (idx[None] < np.array(ends)[:, None])
+        matrix = mask / mask.sum(1, keepdims=True)
+        out = jnp.tensordot(x, jnp.asarray(matrix, x.dtype), ((axis,), (1,)))
+        return jnp.moveaxis(out, -1, axis)
+    src = _source_coords(in_size, out_size, align_corners, scale)
+    if mode == "cubic":
+        base = np.floor(src)
+        t = src - base
+        taps = [np.clip(base + k, 0, in_size - 1).astype(np.int64) for k in (-1, 0, 1, 2)]
+        if align_corners:
+            weights = _cubic_weights(t)
+        else:
+            # MindSpore's half-pixel bicubic (TensorFlow's kernel): a = -0.5, and taps that fall
+            # outside the input get no weight, the rest renormalised.
+            weights = _cubic_weights(t, -0.5)
+            inside = [(base + k >= 0) & (base + k <= in_size - 1) for k in (-1, 0, 1, 2)]
+            weights = [np.where(m, w, 0.0) for m, w in zip(inside, weights)]
+            total = sum(weights)
+            weights = [w / total for w in weights]
+    else:
+        src = np.maximum(src, 0) if not align_corners else src
+        lo = np.minimum(np.floor(src).astype(np.int64), in_size - 1)
+        hi = np.minimum(lo + 1, in_size - 1)
+        frac = src - lo
+        taps, weights = [lo, hi], [1 - frac, frac]
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    out = 0
+    for index, weight in zip(taps, weights):
+        out = out + jnp.take(x, jnp.asarray(index), axis=axis) * jnp.asarray(
+            weight.reshape(shape), x.dtype
+        )
+    return out
+
+
+_INTERP_MODES = {
+    "nearest": (1, 2, 3),
+    "nearest-exact": (1, 2, 3),
+    "area": (1, 2, 3),
+    "linear": (1,),
+    "bilinear": (2,),
+    "trilinear": (3,),
+    "bicubic": (2,),
+}
+
+
+def interpolate(
+    input,
+    size=None,
+    scale_factor=None,
+    mode="nearest",
+    align_corners=None,
+    recompute_scale_factor=None,
+):
+    r"""Resize the spatial dims of an :math:`(N, C, *)` input.
+
+    Args:
+        input (Tensor): 3-D, 4-D or 5-D.
+        size (Union[int, tuple[int]]): The output spatial size. Default: ``None``.
+        scale_factor (Union[float, tuple[float]]): Multiplier for the spatial size (when
+            ``size`` is ``None``). Default: ``None``.
+        mode (str): ``'nearest'``, ``'nearest-exact'``, ``'linear'`` (3-D), ``'bilinear'``,
+            ``'bicubic'`` (4-D), ``'trilinear'`` (5-D) or ``'area'``. Default: ``'nearest'``.
+        align_corners (bool): Map corner pixel centres onto each other (linear modes).
+            Default: ``None`` (``False``).
+        recompute_scale_factor (bool): Compute the coordinate map from the output size rather
+            than from ``scale_factor``. Default: ``None``.
+
+    Raises:
+        ValueError: If both or neither of ``size``/``scale_factor`` are given, or ``mode`` does
+            not fit the input rank.
+
+    Examples:
+        >>> import cellax as ms
+        >>> x = ms.Tensor([[[1.0, 2.0]]])
+        >>> print(ms.ops.interpolate(x, size=3, mode='linear', align_corners=True))
+        [[[1.  1.5 2. ]]]
+    """
+    api = "interpolate"
+    x = arr(input)
+    _check_rank(api, x, (3, 4, 5))
+    n = x.ndim - 2
+    if mode not in _INTERP_MODES:
+        raise ValueError(
+            f"For '{api}', 'mode' must be one of {sorted(_INTERP_MODES)}, but got {mode!r}."
+        )
+    if n not in _INTERP_MODES[mode]:
+        raise ValueError(
+            f"For '{api}', mode {mode!r} needs a {_INTERP_MODES[mode][0] + 2}-D input, but got "
+            f"input shape {tuple(x.shape)}."
+        )
+    if align_corners and mode not in ("linear", "bilinear", "trilinear", "bicubic"):
+        raise ValueError(
+            f"For '{api}', 'align_corners' is only valid for the linear and cubic modes, but "
+            f"got mode {mode!r}."
+        )
+    if (size is None) == (scale_factor is None):
+        raise ValueError(
+            f"For '{api}', exactly one of 'size' and 'scale_factor' must be given, but got "
+            f"size={size!r}, scale_factor={scale_factor!r}."
+        )
+    if size is not None:
+        sizes = ntuple(api, "size", size, n)
+        scales = [None] * n
+    else:
+        if isinstance(scale_factor, (int, float)):
+            factors = (scale_factor,) * n
+        else:
+            factors = tuple(scale_factor)
+        if len(factors) != n or any(f <= 0 for f in factors):
+            raise ValueError(
+                f"For '{api}', 'scale_factor' must be positive with {n} value(s), but got "
+                f"{scale_factor!r}."
+            )
+        sizes = tuple(int(math.floor(s * f)) for s, f in zip(x.shape[2:], factors))
+        scales = [None] * n if recompute_scale_factor else list(factors)
+    kind = {"bicubic": "cubic", "bilinear": "linear", "trilinear": "linear"}.get(mode, mode)
+    out = x if jnp.issubdtype(x.dtype, jnp.floating) or kind == "nearest" else x.astype(jnp.float32)
+    for i in range(n):
+        out = _resample_axis(out, 2 + i, sizes[i], kind, bool(align_corners), scales[i])
+    return wrap(out.astype(x.dtype))
+
+
+# -- padding, embedding, rearrangement ----------------------------------------------------------
+def pad(input_x, padding, mode="constant", value=None):
+    r"""Pad the last ``len(padding) // 2`` dims; ``padding`` lists (before, after) pairs from
+    the last dim backwards, like PyTorch. Negative values crop.
+
+    Args:
+        input_x (Tensor): The input.
+        padding (Union[tuple[int], list[int]]): An even number of ints.
+        mode (str): ``'constant'``, ``'reflect'``, ``'replicate'`` or ``'circular'``.
+            Default: ``'constant'``.
+        value (number): The fill for ``'constant'``. Default: ``None`` (0).
+
+    Raises:
+        ValueError: If ``padding`` has an odd length or too many pairs, or ``mode`` is unknown.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.pad(ms.Tensor([[1.0, 2.0, 3.0]]), (2, 1), mode='reflect'))
+        [[3. 2. 1. 2. 3. 2.]]
+        >>> print(ms.ops.pad(ms.Tensor([[1., 2.]]), (1, 1), value=9.))
+        [[9. 1. 2. 9.]]
+    """
+    api = "pad"
+    x = arr(input_x)
+    if isinstance(padding, (int, np.integer)):
+        padding = (int(padding),) * 2
+    padding = tuple(int(p) for p in padding)
+    if len(padding) % 2 or len(padding) // 2 > x.ndim:
+        raise ValueError(
+            f"For '{api}', 'padding' must hold (before, after) pairs for at most {x.ndim} dims, "
+            f"but got {padding}."
+        )
+    modes = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
+    if mode not in modes:
+        raise ValueError(f"For '{api}', 'mode' must be one of {sorted(modes)}, but got {mode!r}.")
+    widths = [(0, 0)] * x.ndim
+    for i in range(len(padding) // 2):
+        widths[x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+    crop = tuple(slice(max(-lo, 0), x.shape[d] - max(-hi, 0)) for d, (lo, hi) in enumerate(widths))
+    x = x[crop]
+    widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
+    if mode == "constant":
+        return wrap(jnp.pad(x, widths, constant_values=0 if value is None else value))
+    if mode == "reflect":
+        for d, (lo, hi) in enumerate(widths):
+            if max(lo, hi) >= x.shape[d] and (lo or hi):
+                raise ValueError(
+                    f"For '{api}', reflect padding must be smaller than the dimension it pads, "
+                    f"but got padding ({lo}, {hi}) for a dimension of size {x.shape[d]}."
+                )
+    return wrap(jnp.pad(x, widths, mode=modes[mode]))
+
+
+def embedding(
+    input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False
+):
+    r"""Look up rows of ``weight`` by the integer indices ``input``.
+
+    The row ``padding_idx`` gets no gradient. ``max_norm`` renormalises the looked-up rows to
+    at most that ``norm_type``-norm (the table itself is not modified).
+
+    Raises:
+        TypeError: If ``input`` is not an integer Tensor.
+
+    Examples:
+        >>> import cellax as ms
+        >>> table = ms.Tensor([[0.0, 0.0], [1.0, 2.0], [3.0, 4.0]])
+        >>> print(ms.ops.embedding(ms.Tensor([2, 1]), table))
+        [[3. 4.]
+         [1. 2.]]
+    """
+    ids, table = arr(input), arr(weight)
+    if not jnp.issubdtype(jnp.asarray(ids).dtype, jnp.integer):
+        raise TypeError(
+            f"For 'embedding', 'input' must be an integer Tensor, but got dtype "
+            f"{jnp.asarray(ids).dtype}."
+        )
+    if padding_idx is not None:
+        rows = jnp.arange(table.shape[0])[:, None]
+        table = jnp.where(rows == padding_idx % table.shape[0], lax.stop_gradient(table), table)
+    out = jnp.take(table, ids, axis=0)
+    if max_norm is not None:
+        norm = jnp.linalg.norm(out, ord=norm_type, axis=-1, keepdims=True)
+        out = out * jnp.minimum(1.0, max_norm / (norm + 1e-7))
+    return wrap(out)
+
+
+def pixel_shuffle(input, upscale_factor):
+    r"""Rearrange :math:`(*, C r^2, H, W)` into :math:`(*, C, H r, W r)`.
+
+    Raises:
+        ValueError: If the channel count is not divisible by ``upscale_factor ** 2``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.pixel_shuffle(ms.ops.ones((1, 8, 2, 3)), 2).shape
+        (1, 2, 4, 6)
+    """
+    x, r = arr(input), int(upscale_factor)
+    if x.ndim < 3 or r <= 0 or x.shape[-3] % (r * r):
+        raise ValueError(
+            f"For 'pixel_shuffle', 'input' must be at least 3-D with channels divisible by "
+            f"upscale_factor**2={r * r}, but got shape {tuple(x.shape)}."
+        )
+    *lead, c, h, w = x.shape
+    out = x.reshape(tuple(lead) + (c // (r * r), r, r, h, w))
+    k = len(lead)
+    out = out.transpose(tuple(range(k)) + (k, k + 3, k + 1, k + 4, k + 2))
+    return wrap(out.reshape(tuple(lead) + (c // (r * r), h * r, w * r)))
+
+
+def pixel_unshuffle(input, downscale_factor):
+    r"""The inverse of :func:`pixel_shuffle`: :math:`(*, C, H r, W r) \to (*, C r^2, H, W)`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.pixel_unshuffle(ms.ops.ones((1, 2, 4, 6)), 2).shape
+        (1, 8, 2, 3)
+    """
+    x, r = arr(input), int(downscale_factor)
+    if x.ndim < 3 or r <= 0 or x.shape[-1] % r or x.shape[-2] % r:
+        raise ValueError(
+            f"For 'pixel_unshuffle', the last two dims of 'input' must be divisible by "
+            f"downscale_factor={r}, but got shape {tuple(x.shape)}."
+        )
+    *lead, c, h, w = x.shape
+    k = len(lead)
+    out = x.reshape(tuple(lead) + (c, h // r, r, w // r, r))
+    out = out.transpose(tuple(range(k)) + (k, k + 2, k + 4, k + 1, k + 3))
+    return wrap(out.reshape(tuple(lead) + (c * r * r, h // r, w // r)))

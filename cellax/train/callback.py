@@ -1,0 +1,11 @@
+"""``mindspore.train.callback``: training callbacks (``Callback``, ``RunContext``,
+``LossMonitor``, ``ModelCheckpoint``...).
+
+Examples:
+    >>> from cellax.train.callback import Callback, LossMonitor
+    >>> issubclass(LossMonitor, Callback)
+    True
+"""
+
+from ._callback import *  # noqa: F403
+from ._callback import __all__ as __all__

@@ -1,0 +1,197 @@
+"""The coverage pages: cellax's names against MindSpore 2.10's (``names/*.txt``).
+
+The name lists come from real MindSpore via ``record_ms_names.py``; this module compares them
+with what cellax defines at build time. ``python docs/tools/gen_coverage.py`` prints the counts.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pathlib
+
+NAMES = pathlib.Path(__file__).parent / "names"
+HIDDEN_MEMBERS = {"construct", "extend_repr"}  # as the ``filters`` option of mkdocs.yml
+
+
+def reference(name: str) -> list[str]:
+    return [n for n in (NAMES / f"mindspore_{name}.txt").read_text().split() if n]
+
+
+def public(module, keep=lambda value: True) -> list[str]:
+    return sorted(n for n in dir(module) if not n.startswith("_") and keep(getattr(module, n)))
+
+
+def codes(names, link_prefix: str | None = None, linkable=None) -> str:
+    """Names as code, linked to their API entries (``linkable``: the names that have one)."""
+    if not names:
+        return "(none)"
+    return ", ".join(
+        f"[`{n}`][{link_prefix}{n}]"
+        if link_prefix is not None and (linkable is None or n in linkable)
+        else f"`{n}`"
+        for n in names
+    )
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part // max(whole, 1)}%"
+
+
+def compare_page(
+    title, intro, facts, ours, theirs, link_prefix, extra_label, extra_from=None, linkable=None
+):
+    ours_set, theirs_set = set(ours), set(theirs)
+    covered = [n for n in theirs if n in ours_set]
+    missing = [n for n in theirs if n not in ours_set]
+    extra = [n for n in (ours if extra_from is None else extra_from) if n not in theirs_set]
+    lines = [
+        f"# {title}",
+        "",
+        intro,
+        "",
+        *(f"- {fact}" for fact in facts),
+        f"- MindSpore 2.10 names: {len(theirs)}, of which cellax has **{len(covered)}** "
+        f"({percent(len(covered), len(theirs))})",
+        "",
+        "## In cellax",
+        "",
+        codes(covered, link_prefix, linkable),
+        "",
+        "## Not (yet) in cellax",
+        "",
+        codes(missing),
+        "",
+        f"## {extra_label}",
+        "",
+        codes(extra, link_prefix, linkable),
+        "",
+    ]
+    return "\n".join(lines), (len(covered), len(theirs))
+
+
+GENERATED = (
+    "Generated from the code when the site is built (`docs/tools/gen_coverage.py`); the "
+    "MindSpore names were recorded from MindSpore 2.10 by `docs/tools/record_ms_names.py`."
+)
+
+
+def ops_page():
+    import cellax.ops as ops
+
+    functions = public(ops, inspect.isfunction)
+    classes = public(ops, inspect.isclass)
+    return compare_page(
+        "cellax.ops coverage",
+        GENERATED + " Compared: the functions of `mindspore.ops` (a primitive class of the same "
+        "name counts too).",
+        [
+            f"public functions in `cellax.ops`: **{len(functions)}**",
+            f"primitive classes in `cellax.ops`: **{len(classes)}**",
+        ],
+        sorted(set(functions) | set(classes)),
+        reference("ops"),
+        "cellax.ops.",
+        "cellax.ops functions that are not MindSpore ops functions",
+        extra_from=functions,
+    )
+
+
+def nn_page():
+    import cellax.nn as nn
+
+    ours = public(nn, lambda v: inspect.isclass(v) or inspect.isfunction(v))
+    return compare_page(
+        "cellax.nn coverage",
+        GENERATED + " Compared: the classes and functions of `mindspore.nn`.",
+        [f"public classes and functions in `cellax.nn`: **{len(ours)}**"],
+        ours,
+        reference("nn"),
+        "cellax.nn.",
+        "cellax.nn names that MindSpore's nn does not have",
+    )
+
+
+def cell_page():
+    import cellax.nn as nn
+
+    ours = sorted(n for n in dir(nn.Cell) if not n.startswith("_"))
+    # Methods and properties with a docstring have an entry on the nn page, except those that
+    # mkdocs.yml's ``filters`` hide (every Cell has them).
+    linkable = {
+        n
+        for n in ours
+        if documented_member(inspect.getattr_static(nn.Cell, n)) and n not in HIDDEN_MEMBERS
+    }
+    return compare_page(
+        "nn.Cell methods and attributes",
+        GENERATED + " Compared: the public attributes (methods, properties, class attributes) "
+        "of `mindspore.nn.Cell`.",
+        [f"public attributes of `cellax.nn.Cell`: **{len(ours)}**"],
+        ours,
+        reference("cell"),
+        "cellax.nn.Cell.",
+        "cellax.nn.Cell attributes that MindSpore's Cell does not have",
+        linkable=linkable,
+    )
+
+
+def documented_member(value) -> bool:
+    if isinstance(value, (staticmethod, classmethod)):
+        value = value.__func__
+    return (inspect.isfunction(value) or isinstance(value, property)) and bool(value.__doc__)
+
+
+def importable(path: str) -> bool:
+    try:
+        importlib.import_module(path)
+    except ImportError:
+        return False
+    return True
+
+
+def modules_page():
+    theirs = reference("modules")
+    rows, present = [], 0
+    for path in theirs:
+        ours = "cellax" + path[len("mindspore") :]
+        ok = importable(ours)
+        present += ok
+        rows.append(f"| `{path}` | {'`' + ours + '`' if ok else '—'} |")
+    lines = [
+        "# Module paths",
+        "",
+        GENERATED + " A MindSpore module path counts when the same path under `cellax` "
+        "imports (`import mindspore.nn as nn` becomes `import cellax.nn as nn`).",
+        "",
+        f"- MindSpore 2.10 module paths: {len(theirs)}, of which cellax has **{present}** "
+        f"({percent(present, len(theirs))})",
+        "",
+        "| MindSpore | cellax |",
+        "|---|---|",
+        *rows,
+        "",
+    ]
+    return "\n".join(lines), (present, len(theirs))
+
+
+PAGES = {
+    "coverage/ops.md": ops_page,
+    "coverage/nn.md": nn_page,
+    "coverage/cell.md": cell_page,
+    "coverage/modules.md": modules_page,
+}
+
+
+def pages() -> dict[str, str]:
+    return {uri: make()[0] for uri, make in PAGES.items()}
+
+
+def main() -> None:
+    for uri, make in PAGES.items():
+        covered, total = make()[1]
+        print(f"{uri}: {covered}/{total} MindSpore names")
+
+
+if __name__ == "__main__":
+    main()

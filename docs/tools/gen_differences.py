@@ -1,0 +1,81 @@
+"""The "Differences from MindSpore" page, collected from the docstrings.
+
+Every public object (and every public method of a public class) of the packages in
+``gen_api.PACKAGES`` whose docstring has a paragraph starting with ``Differences from
+MindSpore:`` contributes that paragraph, linked to its API entry. An object exported under
+several names is listed once, under the first package that exports it.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import gen_api
+
+MARKER = "Differences from MindSpore:"
+
+
+def paragraphs(doc: str) -> list[str]:
+    """The "Differences from MindSpore:" paragraphs of a cleaned docstring, text only."""
+    found = []
+    for block in doc.split("\n\n"):
+        text = " ".join(line.strip() for line in block.strip().splitlines())
+        if text.startswith(MARKER):
+            found.append(text[len(MARKER) :].strip())
+    return found
+
+
+def documented(module):
+    """(qualified name, object) for the documented public objects of ``module``."""
+    functions, classes, _ = gen_api.public_members(module)
+    for name in classes:
+        cls = getattr(module, name)
+        yield f"{module.__name__}.{name}", cls
+        # The members its API entry shows: its own and those of private mixins.
+        own = [a for a in vars(cls) if not a.startswith("_") or a == "__call__"]
+        for attr in own + gen_api.mixin_members(cls):
+            value = inspect.getattr_static(cls, attr)
+            if isinstance(value, (staticmethod, classmethod)):
+                value = value.__func__
+            if inspect.isfunction(value) or isinstance(value, property):
+                yield f"{module.__name__}.{name}.{attr}", value
+    for name in functions:
+        yield f"{module.__name__}.{name}", getattr(module, name)
+
+
+def collect() -> dict[str, list[tuple[str, str]]]:
+    """{package: [(qualified name, paragraph)]} over the available packages."""
+    seen: set[int] = set()
+    out: dict[str, list[tuple[str, str]]] = {}
+    for package, _ in gen_api.PACKAGES:
+        module = gen_api.available(package)
+        if module is None:
+            continue
+        entries = [(package, text) for text in paragraphs(inspect.getdoc(module) or "")]
+        for qualname, value in documented(module):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            entries += [(qualname, text) for text in paragraphs(inspect.getdoc(value) or "")]
+        if entries:
+            out[package] = entries
+    return out
+
+
+def pages() -> dict[str, str]:
+    collected = collect()
+    total = sum(len(v) for v in collected.values())
+    lines = [
+        "# Differences from MindSpore",
+        "",
+        "cellax aims to run MindSpore 2.10 code unchanged and print the same results. Where an "
+        "API behaves differently, its docstring says so in a paragraph starting with "
+        f'"{MARKER}"; this page collects all {total} of them when the site is built '
+        "(`docs/tools/gen_differences.py`). Names link to the API reference.",
+        "",
+    ]
+    for package, entries in collected.items():
+        lines += [f"## {package}", ""]
+        for qualname, text in entries:
+            lines += [f"- [`{qualname}`][{qualname}]: {text}", ""]
+    return {"differences.md": "\n".join(lines)}

@@ -1,0 +1,70 @@
+"""MkDocs hooks: add the generated pages (API reference, coverage, differences, plots).
+
+Nothing generated is committed: every ``mkdocs build`` derives these pages from the code, so a
+docstring, a new op or a new package shows up on the next build and a broken reference fails
+``mkdocs build --strict``.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import sys
+
+from mkdocs.structure.files import File
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+for path in (ROOT, ROOT / "docs" / "tools"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import gen_api  # noqa: E402
+import gen_coverage  # noqa: E402
+import gen_differences  # noqa: E402
+import plot_training  # noqa: E402
+
+_PAGES: dict[str, str | bytes] = {}
+
+
+def on_config(config):
+    _PAGES.clear()
+    _PAGES.update(gen_api.pages())
+    _PAGES.update(gen_coverage.pages())
+    _PAGES.update(gen_differences.pages())
+    _PAGES.update(plot_training.pages())
+    for section in config["nav"]:
+        if isinstance(section, dict) and "API reference" in section:
+            section["API reference"] = gen_api.nav()
+    return config
+
+
+def on_files(files, config):
+    for uri, content in _PAGES.items():
+        files.append(File.generated(config, uri, content=content))
+    return files
+
+
+# Docstrings use Sphinx roles (:func:`ops.interpolate`, :math:`(N, C)`), which Markdown shows
+# literally. Drop the role; a role naming a cellax object becomes an optional cross-reference
+# (a link when the object has an API entry, plain code otherwise).
+_ROLE = re.compile(r":(math|func|class|meth|attr|obj|mod|data|exc):<code>~?([^<]*)</code>")
+_PACKAGES = ("ops.", "nn.", "amp.", "train.", "dataset.", "communication.", "mint.", "numpy.")
+
+
+def _role(match) -> str:
+    role, text = match.groups()
+    code = f"<code>{text}</code>"
+    if role == "math":
+        return code
+    target = text.rstrip("()")
+    if target.startswith("ms."):
+        target = "cellax." + target[3:]
+    elif target.startswith(_PACKAGES):
+        target = "cellax." + target
+    if not target.startswith("cellax."):
+        return code
+    return f'<autoref identifier="{target}" optional>{code}</autoref>'
+
+
+def on_page_content(html, page, config, files):
+    return _ROLE.sub(_role, html)

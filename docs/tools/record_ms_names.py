@@ -1,0 +1,66 @@
+"""Record MindSpore 2.10's public name lists that the coverage pages compare cellax against.
+
+Run with the reference MindSpore interpreter (not cellax's), from the repository root::
+
+    /root/ms-ref/bin/python docs/tools/record_ms_names.py
+
+It writes one name per line into ``docs/tools/names/``:
+
+- ``mindspore_ops.txt``: ``inspect.isfunction`` over ``dir(mindspore.ops)``;
+- ``mindspore_nn.txt``: the classes and functions in ``dir(mindspore.nn)``;
+- ``mindspore_cell.txt``: the public attributes (methods, properties) of ``mindspore.nn.Cell``;
+- ``mindspore_modules.txt``: the public module paths reachable as attributes of ``mindspore``
+  (every ``mindspore.X``, and ``mindspore.X.Y`` for the user-facing packages listed in
+  ``DEEP``), skipping generated protobuf modules.
+"""
+
+from __future__ import annotations
+
+import inspect
+import pathlib
+import types
+
+import mindspore
+from mindspore import nn, ops
+
+OUT = pathlib.Path(__file__).parent / "names"
+DEEP = ("amp", "common", "communication", "dataset", "mint", "nn", "numpy", "ops", "train")
+
+
+def public(module, keep) -> list[str]:
+    return sorted(n for n in dir(module) if not n.startswith("_") and keep(getattr(module, n)))
+
+
+def submodules(module, depth: int) -> list[str]:
+    found = []
+    for name in dir(module):
+        if name.startswith("_") or name.endswith("_pb2"):
+            continue
+        try:
+            value = getattr(module, name)
+        except Exception:  # a lazy attribute that fails to import is not a usable path
+            continue
+        path = f"{module.__name__}.{name}"
+        if isinstance(value, types.ModuleType) and value.__name__ == path:
+            found.append(path)
+            if depth == 0 and name in DEEP:
+                found.extend(submodules(value, 1))
+    return found
+
+
+def write(name: str, names) -> None:
+    names = sorted(set(names))
+    (OUT / name).write_text("\n".join(names) + "\n")
+    print(f"{name}: {len(names)}")
+
+
+def main() -> None:
+    assert mindspore.__version__.startswith("2.10"), mindspore.__version__
+    write("mindspore_ops.txt", public(ops, inspect.isfunction))
+    write("mindspore_nn.txt", public(nn, lambda v: inspect.isclass(v) or inspect.isfunction(v)))
+    write("mindspore_cell.txt", [n for n in dir(nn.Cell) if not n.startswith("_")])
+    write("mindspore_modules.txt", submodules(mindspore, 0))
+
+
+if __name__ == "__main__":
+    main()

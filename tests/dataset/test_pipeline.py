@@ -1,0 +1,139 @@
+"""Iterators, epochs, seeds, sizes and errors of cellax.dataset pipelines (behaviour settled
+with MindSpore 2.10; see tests/goldens/record_dataset.py for the recorded pipelines)."""
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import dataset as ds
+
+
+def _slices(n=10, **kw):
+    kw.setdefault("shuffle", False)
+    return ds.NumpySlicesDataset({"a": np.arange(n), "b": np.arange(n) * 10.0}, **kw)
+
+
+def test_tuple_iterator_yields_tensors_with_dtypes():
+    row = next(_slices().create_tuple_iterator())
+    assert isinstance(row, list) and all(isinstance(v, ms.Tensor) for v in row)
+    assert row[0].dtype == ms.int64 and row[1].dtype == ms.float64
+    batch = next(_slices().batch(4).create_tuple_iterator())
+    assert batch[0].shape == (4,)
+    np.testing.assert_array_equal(batch[1].asnumpy(), [0.0, 10.0, 20.0, 30.0])
+
+
+def test_dict_iterator_and_columns_argument():
+    rows = list(_slices(3).create_dict_iterator(output_numpy=True))
+    assert list(rows[0]) == ["a", "b"] and [int(r["a"]) for r in rows] == [0, 1, 2]
+    picked = next(_slices().create_tuple_iterator(columns=["b"], output_numpy=True))
+    assert len(picked) == 1 and float(picked[0]) == 0.0
+    with pytest.raises(RuntimeError, match="'zz'"):
+        _slices().create_tuple_iterator(columns=["zz"])
+
+
+def test_epochs_and_num_epochs_limit():
+    iterator = _slices(3).create_tuple_iterator(num_epochs=2, output_numpy=True)
+    assert [[int(r[0]) for r in iterator] for _ in range(2)] == [[0, 1, 2]] * 2
+    with pytest.raises(RuntimeError, match="num_epochs"):
+        next(iterator)
+    endless = _slices(2).create_tuple_iterator(output_numpy=True)
+    assert sum(len(list(endless)) for _ in range(5)) == 10
+    assert [int(r[0]) for r in _slices(3)] == [0, 1, 2]  # iterating the dataset itself
+
+
+def test_global_seed_sets_dataset_seed():
+    ms.set_seed(3)  # as in MindSpore, mindspore.set_seed also sets the dataset seed
+    assert ds.config.get_seed() == 3
+    order = [int(r[0]) for r in _slices(6, shuffle=True).create_tuple_iterator(output_numpy=True)]
+    assert order == [3, 1, 0, 5, 2, 4]  # MindSpore 2.10's order for seed 3
+    ds.config.set_seed(3)
+    again = [int(r[0]) for r in _slices(6, shuffle=True).create_tuple_iterator(output_numpy=True)]
+    assert again == order
+    with pytest.raises(ValueError):
+        ds.config.set_seed(-1)
+
+
+def test_distributed_sampler_same_order_for_every_iterator():
+    ds.config.set_seed(0)
+    data = ds.NumpySlicesDataset(np.arange(10), shuffle=True, num_shards=2, shard_id=0)
+    orders = [[int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)] for _ in range(2)]
+    assert orders == [[9, 2, 7, 6, 1]] * 2  # MindSpore 2.10
+
+
+def test_sizes_shapes_types():
+    data = _slices().batch(4)
+    assert data.get_dataset_size() == 3 and data.get_batch_size() == 4
+    assert data.output_shapes() == [[4], [4]]
+    assert data.output_types() == [np.dtype("int64"), np.dtype("float64")]
+    assert _slices().filter(lambda a: a < 4, ["a"]).get_dataset_size() == 4
+    gen = ds.GeneratorDataset(lambda: iter([(np.ones(2),)] * 5), ["x"])
+    assert gen.get_dataset_size() == 5
+
+
+def test_random_access_generator_source_with_sampler_and_shards():
+    class Source:
+        def __getitem__(self, i):
+            return np.array([i, -i]), np.array(i * 1.5, np.float32)
+
+        def __len__(self):
+            return 6
+
+    data = ds.GeneratorDataset(Source(), ["x", "y"], sampler=ds.SequentialSampler(1, 3))
+    assert [r[0].tolist() for r in data.create_tuple_iterator(output_numpy=True)] == [
+        [1, -1],
+        [2, -2],
+        [3, -3],
+    ]
+    shard = ds.GeneratorDataset(Source(), ["x", "y"], shuffle=False, num_shards=4, shard_id=1)
+    assert [int(r[0][0]) for r in shard.create_tuple_iterator(output_numpy=True)] == [1, 5]
+
+
+def test_errors_name_the_operation():
+    with pytest.raises(RuntimeError, match="'map'.*'zz'"):
+        list(_slices().map(lambda x: x, input_columns=["zz"]))
+    with pytest.raises(RuntimeError, match="'map'.*ZeroDivisionError"):
+        list(_slices().map(lambda a: 1 // 0, input_columns="a"))
+    with pytest.raises(RuntimeError, match="'project'"):
+        _slices().project(["zz"]).get_col_names()
+    with pytest.raises(RuntimeError, match="'batch'.*different shapes"):
+        list(ds.GeneratorDataset([(np.arange(1),), (np.arange(2),)], ["v"]).batch(2))
+    with pytest.raises(TypeError, match="pad_info"):
+        _slices().batch(2, pad_info={})
+    with pytest.raises(ValueError, match="batch_size"):
+        _slices().batch(0)
+    with pytest.raises(ValueError, match="shard_id"):
+        _slices(num_shards=2, shard_id=2)
+    with pytest.raises(ValueError, match="together"):
+        _slices(num_shards=2)
+    with pytest.raises(RuntimeError, match="'map'.*2 columns"):
+        list(_slices().map(lambda a: (a, a), input_columns="a"))
+
+    def broken():
+        yield (np.array(1),)
+        raise ValueError("boom")
+
+    with pytest.raises(RuntimeError, match="GeneratorDataset.*ValueError: boom"):
+        list(ds.GeneratorDataset(broken, ["x"]))
+    with pytest.raises(ValueError, match="random-access"):
+        ds.GeneratorDataset(broken, ["x"], shuffle=True)
+    with pytest.raises(ValueError, match="'shuffle'"):
+        _slices().shuffle(1)
+    with pytest.raises(ValueError, match="'zip'"):
+        ds.zip((_slices(), _slices())).get_col_names()
+
+
+def test_split_randomized_covers_all_rows_once():
+    first, second = _slices().split([0.6, 0.4])
+    a = [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)]
+    b = [int(r[0]) for r in second.create_tuple_iterator(output_numpy=True)]
+    assert len(a) == 6 and len(b) == 4 and sorted(a + b) == list(range(10))
+    with pytest.raises(ValueError, match="split"):
+        _slices().split([3, 3])
+
+
+def test_repeat_reshuffles_and_take_on_shuffled_source():
+    ds.config.set_seed(5)
+    data = ds.NumpySlicesDataset(np.arange(10), shuffle=True).repeat(2)
+    rows = [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
+    # a repeat runs the source's next epoch: MindSpore's epoch 0 and epoch 1 orders for seed 5
+    assert rows == [3, 8, 5, 2, 4, 6, 7, 1, 9, 0, 3, 7, 5, 0, 8, 2, 4, 9, 6, 1]

@@ -1,0 +1,96 @@
+"""Every code block on the documentation site runs.
+
+- ``python`` blocks run in order, one namespace per page (a page reads like a session), in a
+  temporary folder. A ``print(...)  # expected`` line must print ``expected`` (the comment up
+  to its first ``:``).
+- On the migration page, each block titled ``MindSpore`` must equal the ``cellax`` block that
+  follows it once its ``mindspore`` imports name ``cellax``; it runs too, with those imports.
+- ``bash`` blocks: ``make X`` must be a target (``make -n X``); ``python script --flag`` must
+  name an existing script whose ``--help`` lists each flag.
+- ``text`` blocks are diagrams; no other kind of block is allowed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from ._site import ROOT
+
+DOCS = ROOT / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md") if "tools" not in p.relative_to(DOCS).parts)
+FENCE = re.compile(r"^```(\w+)?([^\n]*)\n(.*?)^```\s*$", re.S | re.M)
+EXPECTED = re.compile(r"^print\(.*\)\s+#\s*([^:]+)", re.M)
+MINDSPORE_IMPORT = re.compile(r"^(import|from) mindspore\b", re.M)
+
+
+def blocks(page: pathlib.Path):
+    """(language, title, code) of each fenced block of ``page``."""
+    for match in FENCE.finditer(page.read_text()):
+        title = re.search(r'title="([^"]*)"', match.group(2))
+        yield match.group(1), title.group(1) if title else None, match.group(3)
+
+
+def run_python(code: str, namespace: dict, where: str) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, where, "exec"), namespace)
+    expected = [e.strip() for e in EXPECTED.findall(code)]
+    if expected and len(expected) == code.count("print("):
+        assert out.getvalue().splitlines() == expected, where
+
+
+def check_shell_line(line: str, where: str) -> None:
+    words = line.split("#")[0].split()
+    if not words:
+        return
+    if words[0] == "make":
+        result = subprocess.run(["make", "-n", *words[1:]], cwd=ROOT, capture_output=True)
+        assert result.returncode == 0, f"{where}: {line}: {result.stderr!r}"
+    elif words[0] == "python":
+        script = ROOT / words[1]
+        assert script.is_file(), f"{where}: {line}"
+        usage = subprocess.run(
+            [sys.executable, str(script), "--help"], cwd=ROOT, capture_output=True, text=True
+        )
+        assert usage.returncode == 0, f"{where}: {line}: {usage.stderr}"
+        for flag in (w for w in words[2:] if w.startswith("--")):
+            assert flag in usage.stdout, f"{where}: {flag} is not an option of {words[1]}"
+    else:
+        raise AssertionError(f"{where}: no check for the shell command {line!r}")
+
+
+def test_pages_have_checked_blocks():
+    kinds = {lang for page in PAGES for lang, _, _ in blocks(page)}
+    assert kinds <= {"python", "bash", "text"}, kinds
+    assert len(PAGES) >= 9
+    with_python = {p.name for p in PAGES if any(lang == "python" for lang, _, _ in blocks(p))}
+    assert {"index.md", "getting_started.md", "migration.md", "checkpoints.md"} <= with_python
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
+def test_code_blocks_run(page, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    namespace = {"__name__": "__docs__"}
+    previous_mindspore = None
+    for number, (lang, title, code) in enumerate(blocks(page)):
+        where = f"{page.relative_to(ROOT)} block {number + 1}"
+        if lang == "python" and title == "MindSpore":
+            previous_mindspore = MINDSPORE_IMPORT.sub(r"\1 cellax", code)
+            assert previous_mindspore != code, f"{where} does not import mindspore"
+            run_python(previous_mindspore, {"__name__": "__docs__"}, where)
+        elif lang == "python":
+            if title == "cellax":
+                assert code == previous_mindspore, f"{where} differs from the MindSpore column"
+            run_python(code, namespace, where)
+        elif lang == "bash":
+            for line in code.splitlines():
+                check_shell_line(line, where)
+        else:
+            assert lang == "text", f"{where}: a {lang!r} block is neither run nor checked"

@@ -1,0 +1,179 @@
+"""The package's architecture, checked (docs/architecture.md, ARCHITECTURE_NEXT.md section 6).
+
+* every import inside ``cellax/`` (lazy ones included) goes to the same or a lower floor, and
+  the module import graph has no cycle;
+* only ``_core/`` and ``_transforms/`` name a Frame (they alone reason about tracing);
+* no file is over its line budget;
+* no public name of ``cellax.ops`` is bound to two different objects, and no ``__all__``
+  repeats a name.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "cellax"
+
+# bottom to top; a module imports only from its own floor or lower ones
+FLOORS = [
+    ["_dtype", "_errors", "_context", "_jit_config", "_autograph"],  # _autograph: pure AST
+    ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
+    ["_random"],
+    ["_init_samplers"],
+    ["_tensor_format"],
+    ["_tensor"],
+    ["_initializer"],
+    ["_parameter"],
+    ["_transforms", "_hook_ops"],  # _hook_ops: shim of _transforms._custom_vjp
+    ["ops"],
+    ["nn"],
+    ["amp", "_serialization", "_ckpt_format"],  # _ckpt_format: shim
+    ["train"],
+    ["__init__", "common"],
+]
+FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
+BUDGET = {"_tensor.py": 710, "nn/_cell/_cell.py": 800}
+DEFAULT_BUDGET = 650
+
+
+def _modules():
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        parts = list(rel.with_suffix("").parts)
+        yield path, rel, parts
+
+
+def _top(parts) -> str:
+    return parts[0]
+
+
+def _resolve(parts, node: ast.ImportFrom) -> list:
+    """Absolute module paths (as part lists under cellax) an ImportFrom refers to."""
+    package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+    if node.level == 0:
+        if not (node.module or "").startswith("cellax"):
+            return []
+        base = node.module.split(".")[1:]
+    else:
+        base = package[: len(package) - (node.level - 1)] if node.level > 1 else list(package)
+        base = base + (node.module.split(".") if node.module else [])
+    if node.module is None or node.level and not node.module:
+        return [base + [alias.name] for alias in node.names]
+    return [base]
+
+
+def _imports(path, parts):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for target in _resolve(parts, node):
+                yield node.lineno, target
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("cellax."):
+                    yield node.lineno, alias.name.split(".")[1:]
+
+
+def _floor(parts) -> int:
+    if not parts:
+        return FLOOR["__init__"]
+    return FLOOR[parts[0]]
+
+
+def test_every_module_has_a_floor():
+    missing = sorted({_top(parts) for _, _, parts in _modules()} - set(FLOOR))
+    assert not missing, f"add these modules to FLOORS (and docs/architecture.md): {missing}"
+
+
+def test_no_upward_imports():
+    bad = []
+    for path, rel, parts in _modules():
+        own = _floor(parts)
+        for line, target in _imports(path, parts):
+            if target and _floor(target) > own:
+                bad.append(f"{rel}:{line} imports {'.'.join(target)}")
+    assert not bad, "imports from a higher floor:\n" + "\n".join(bad)
+
+
+def test_no_import_cycles():
+    graph: dict = {}
+    names = {".".join(parts) for _, _, parts in _modules()}
+
+    def module_of(target):
+        for cut in range(len(target), 0, -1):
+            name = ".".join(target[:cut])
+            if name in names:
+                return name
+            if name + ".__init__" in names:
+                return name + ".__init__"
+        return None
+
+    for path, _, parts in _modules():
+        own = ".".join(parts)
+        for _, target in _imports(path, parts):
+            dep = module_of(target)
+            if dep is not None and dep != own:
+                graph.setdefault(own, set()).add(dep)
+    # a package's __init__ importing its own submodules is not a cycle back into itself
+    for node in list(graph):
+        if node.endswith("__init__"):
+            package = node[: -len(".__init__")]
+            graph[node] = {d for d in graph[node] if not d.startswith(package + ".")}
+    state: dict = {}
+    cycles = []
+
+    def visit(node, stack):
+        state[node] = 1
+        for dep in graph.get(node, ()):
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join(stack[stack.index(dep) :] + [dep]))
+            elif dep not in state:
+                visit(dep, stack + [dep])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_only_core_and_transforms_name_a_frame():
+    bad = []
+    for path, rel, parts in _modules():
+        if parts[0] in ("_core", "_transforms"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            name = getattr(node, "id", None) or getattr(node, "attr", None)
+            if name in ("Frame", "DiscoveringFrame", "CastFrame", "_CastFrame"):
+                bad.append(f"{rel}:{node.lineno} {name}")
+    assert not bad, "tracing-aware code outside _core/ and _transforms/:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_file_budget(path):
+    rel = str(path.relative_to(ROOT))
+    lines = len(path.read_text().splitlines())
+    budget = BUDGET.get(rel, DEFAULT_BUDGET)
+    assert lines <= budget, f"cellax/{rel} has {lines} lines, over its budget of {budget}"
+
+
+def test_ops_exports_are_unique():
+    seen: dict = {}
+    clashes = []
+    for path in sorted((ROOT / "ops").glob("_*.py")):
+        if path.stem in ("_nn_layers",):  # re-export shim
+            continue
+        module = importlib.import_module(f"cellax.ops.{path.stem}")
+        exported = list(getattr(module, "__all__", []))
+        repeated = sorted({n for n in exported if exported.count(n) > 1})
+        assert not repeated, f"ops/{path.name}: __all__ repeats {repeated}"
+        for name in exported:
+            obj = getattr(module, name)
+            if name in seen and seen[name][1] is not obj:
+                clashes.append(f"{name}: ops/{seen[name][0]}.py and ops/{path.name}")
+            seen.setdefault(name, (path.stem, obj))
+    assert not clashes, "one public name, two objects:\n" + "\n".join(clashes)
