@@ -13,18 +13,16 @@ All state-frame handling lives in the four helpers of the "frames" section of
 from __future__ import annotations
 
 import builtins
-import contextlib
 import sys
 import types
 
-import jax
-from jax._src import config as jax_config  # ensure_compile_time_eval's flag, to suspend it
 import jax.numpy as jnp
 
 from .. import _autograph, _errors
 from .. import _core as _state
 from .._autograph import convert
 from ._control_flow_errors import raise_if
+from ._fold import folding
 from ._control_flow_branches import (
     Undefined,
     _array_of,
@@ -284,7 +282,7 @@ class compiled_trace:
         self.fold = None
         if self.options.control_flow != "python":
             # constants stay concrete, so conditions on them are decided while tracing
-            self.fold = jax.ensure_compile_time_eval()
+            self.fold = folding()
             self.fold.__enter__()
         return self
 
@@ -292,13 +290,6 @@ class compiled_trace:
         if self.fold is not None:
             self.fold.__exit__(*exc)
         _state.LOCAL.compiling = self.prev
-
-
-@contextlib.contextmanager
-def staged():
-    """Suspend constant folding (a backward pass: gradient hooks must see staged values)."""
-    with jax_config.eager_constant_folding(False):
-        yield
 
 
 def _unconverted_reason(code) -> str | None:

@@ -16,7 +16,7 @@ from .._core import to_arrays as _to_arrays
 from .._parameter import Parameter
 from .._tensor import unwrap, wrap
 from .._tensor import wrap_tree as _to_tensors
-from . import _control_flow
+from . import _control_flow, _fold
 from ._custom_vjp import apply_tensor_hooks
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
@@ -133,7 +133,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
         )
     finally:
         _state.LOCAL.differentiating -= 1
-    with _control_flow.staged():  # the backward pass is staged, as before constant folding
+    with _fold.staged():  # the backward pass is staged, as before constant folding
         if sens is None:
             cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
         else:

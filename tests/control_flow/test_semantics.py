@@ -70,6 +70,24 @@ def test_python_conditions_act_as_python_and_constant_tensors_fold():
     np.testing.assert_allclose(f(t([1.0, 2.0, 3.0])).asnumpy(), [7.0, 8.0, 9.0])
 
 
+def test_large_constants_are_staged_not_folded():
+    from cellax._transforms._fold import FOLD_LIMIT
+
+    @ms.jit
+    def f(x):
+        big = ops.tril(ops.ones((256, 256), ms.float32))  # 65536 elements > FOLD_LIMIT
+        small = ops.ones((4,), ms.float32)
+        if (small > 0).all():  # small constants still fold: a Python decision
+            return (big * x).sum()
+        return x
+
+    assert 256 * 256 > FOLD_LIMIT
+    x = ms.Tensor(np.float32(2.0))
+    assert float(f(x).asnumpy()) == 256 * 257
+    text = f.lower(x).as_text()
+    assert len(text) < 20000  # folded, the 256x256 literal alone is over 100 kB
+
+
 def test_nested_tensor_ifs_trace_each_branch_body_once():
     calls = {"outer": 0, "a": 0, "b": 0, "c": 0}
 
