@@ -38,6 +38,11 @@ def _const(value) -> ast.Constant:
     return ast.Constant(value=value)
 
 
+def _src(node) -> ast.keyword:
+    """``src="<the expression's source>"``: operators quote it in their error messages."""
+    return ast.keyword(arg="src", value=_const(ast.unparse(node)))
+
+
 def _lambda(body: ast.expr) -> ast.Lambda:
     args = ast.arguments(
         posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
@@ -165,6 +170,7 @@ class _Converter(ast.NodeTransformer):
         names = self._names(node.body + node.orelse)
         outer = self._outer_bound(node.body + node.orelse)
         n = next(self.counter)
+        src = _src(node.test)
         test = self.visit(node.test)
         body = self._declare(names, outer) + self._stmts(node.body)
         orelse = self._declare(names, outer) + self._stmts(node.orelse)
@@ -179,6 +185,7 @@ class _Converter(ast.NodeTransformer):
             _const(self.loc(node)),
             _const(tuple(outer)),
         )
+        call.keywords.append(src)
         new = [
             _def(f"if_true_{n}", body),
             _def(f"if_false_{n}", orelse),
@@ -191,6 +198,7 @@ class _Converter(ast.NodeTransformer):
         names = self._names(node.body)
         outer = self._outer_bound(node.body)
         n = next(self.counter)
+        src = _src(node.test)
         test = self.visit(node.test)
         body = self._declare(names, outer) + self._stmts(node.body)
         call = _call(
@@ -203,6 +211,7 @@ class _Converter(ast.NodeTransformer):
             _const(self.loc(node)),
             _const(tuple(outer)),
         )
+        call.keywords.append(src)
         new = [
             _def(f"loop_test_{n}", [ast.Return(value=test)]),
             _def(f"loop_body_{n}", body),
@@ -254,17 +263,21 @@ class _Converter(ast.NodeTransformer):
         return ast.copy_location(ast.Expr(value=ast.copy_location(call, node)), node)
 
     def visit_Assert(self, node):
+        src = _src(node.test)
         self.generic_visit(node)
         message = _lambda(node.msg) if node.msg is not None else _const(None)
         call = _call("assert_", node.test, message, _const(self.loc(node)))
+        call.keywords.append(src)
         return ast.copy_location(ast.Expr(value=ast.copy_location(call, node)), node)
 
     # -- expressions -----------------------------------------------------------------------
     def visit_IfExp(self, node):
+        src = _src(node.test)
         self.generic_visit(node)
         call = _call(
             "if_exp", node.test, _lambda(node.body), _lambda(node.orelse), _const(self.loc(node))
         )
+        call.keywords.append(src)
         return ast.copy_location(call, node)
 
     def visit_BoolOp(self, node):
@@ -289,6 +302,7 @@ class _Converter(ast.NodeTransformer):
         return node
 
     def visit_Subscript(self, node):
+        src = _src(node.slice)
         self.generic_visit(node)
         index = node.slice
         has_slice = isinstance(index, ast.Slice) or (
@@ -297,14 +311,19 @@ class _Converter(ast.NodeTransformer):
         if not isinstance(node.ctx, ast.Load) or has_slice:
             return node
         call = _call("getitem", node.value, index, _const(self.loc(node)))
+        call.keywords.append(src)
         return ast.copy_location(call, node)
 
     def visit_Call(self, node):
+        srcs = tuple(ast.unparse(a) for a in node.args)
         self.generic_visit(node)
         func = node.func
         if isinstance(func, ast.Name) and func.id in _UNWRAPPED_CALLS:
             return node
-        node.func = ast.copy_location(_call("converted_call", func), func)
+        wrapped = _call("converted_call", func)
+        if isinstance(func, ast.Name) and func.id == "range":  # messages name the bounds
+            wrapped.args += [_const(self.loc(node)), _const(srcs)]
+        node.func = ast.copy_location(wrapped, func)
         return node
 
 

@@ -13,6 +13,7 @@ All state-frame handling lives in the four helpers of the "frames" section of
 from __future__ import annotations
 
 import builtins
+import functools
 import sys
 import types
 
@@ -32,6 +33,7 @@ from ._control_flow_branches import (
     _traced_array,
     _ValueBranch,
     if_stmt,
+    condition,
     select_branch,
 )
 from .._tensor import wrap
@@ -58,9 +60,9 @@ __all__ = [
 # if and expressions
 
 
-def if_exp(test, body, orelse, loc="<unknown>"):
+def if_exp(test, body, orelse, loc="<unknown>", src=None):
     """``body() if test else orelse()``."""
-    pred = _pred(test, "if", loc)
+    pred = _pred(test, "if", loc, condition(src))
     if pred is None:
         return body() if test else orelse()
     return select_branch(pred, [_ValueBranch(body), _ValueBranch(orelse)], ("expression",), loc)[0]
@@ -133,9 +135,9 @@ def in_(item, container):
 # calls
 
 
-def assert_(test, message_fn=None, loc: str = "") -> None:
+def assert_(test, message_fn=None, loc: str = "", src=None) -> None:
     """``assert test, message``; recorded for a traced ``test``."""
-    pred = _pred(test, "assert", loc)
+    pred = _pred(test, "assert", loc, condition(src))
     if pred is None:
         if not test:
             raise AssertionError(*(() if message_fn is None else (message_fn(),)))
@@ -160,10 +162,10 @@ def _is_cell_sequence(container) -> bool:
 class _Switch:
     """The element of a tuple/list/CellList of callables picked by a traced index."""
 
-    __slots__ = ("items", "index", "loc", "api")
+    __slots__ = ("items", "index", "loc", "api", "what")
 
-    def __init__(self, items, index, loc, api) -> None:
-        self.items, self.index, self.loc, self.api = items, index, loc, api
+    def __init__(self, items, index, loc, api, what="the index") -> None:
+        self.items, self.index, self.loc, self.api, self.what = items, index, loc, api, what
 
     def __call__(self, *args, **kwargs):
         n = len(self.items)
@@ -171,26 +173,30 @@ class _Switch:
         raise_if(
             jnp.logical_or(index < -n, index >= n),
             IndexError,
-            f"For '{self.api}' at {self.loc}, the index must be in [{-n}, {n}), but it was out "
-            f"of range; nothing was updated. Check the index before indexing.",
+            f"For '{self.api}' at {self.loc}, {self.what} must be in [{-n}, {n}), but it was "
+            f"out of range; nothing was updated. Check it before indexing.",
         )
         position = jnp.clip(jnp.where(index < 0, index + n, index), 0, n - 1)
         branches = [_ValueBranch(lambda f=f: f(*args, **kwargs)) for f in self.items]
         return select_branch(position, branches, ("output",), self.loc, "switch")[0]
 
 
-def getitem(container, index, loc="<unknown>"):
+def _index_name(src) -> str:
+    return f"the index '{src}'" if src else "the index"
+
+
+def getitem(container, index, loc="<unknown>", src=None):
     """``container[index]``; a tuple/CellList of Cells indexed by a traced Tensor switches."""
     traced = _traced_array(index)
     if traced is not None and _is_cell_sequence(container):
         items = list(container)
         api = type(container).__name__ if not isinstance(container, (tuple, list)) else "getitem"
         if items and all(callable(item) for item in items):
-            return _Switch(items, traced, loc, api)
+            return _Switch(items, traced, loc, api, _index_name(src))
         raise TypeError(
             f"For 'getitem' at {loc}, a Python {type(container).__name__} needs a Python int "
-            f"index, but the index is a Tensor computed at run time. Stack the elements into a "
-            f"Tensor, or keep the index a Python int."
+            f"index, but {_index_name(src)} is a Tensor computed at run time. Stack the elements "
+            f"into a Tensor, or keep the index a Python int."
         )
     return container[index]
 
@@ -225,10 +231,11 @@ def autograph_source(fn) -> str:
     return _autograph.autograph_source(fn)
 
 
-def converted_call(f):
-    """``f`` as converted code should call it: user functions converted, ``range`` traced."""
+def converted_call(f, loc=None, srcs=()):
+    """``f`` as converted code should call it: user functions converted, ``range`` traced
+    (``loc`` and the arguments' source ``srcs`` name a ``range`` call's bounds in errors)."""
     if f is builtins.range:
-        return range_
+        return range_ if loc is None else functools.partial(range_, where=(loc, srcs))
     if type(f) is types.FunctionType:
         return convert(f) or f
     if type(f) is types.MethodType and type(f.__func__) is types.FunctionType:

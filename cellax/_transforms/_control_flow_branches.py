@@ -74,6 +74,11 @@ def _traced_array(value):
     return None
 
 
+def condition(src) -> str:
+    """How messages name a condition: with its source text when the converter gave it."""
+    return f"the condition `{src}`" if src else "the condition"
+
+
 def _pred(value, api: str, loc: str, what: str = "the condition"):
     """A boolean 0-d tracer for a traced condition, None for a concrete one."""
     array = _traced_array(value)
@@ -414,9 +419,9 @@ def _no_outer(outer, api, loc):
 # if
 
 
-def if_stmt(test, body, orelse, get_state, set_state, names, loc, outer=()):
+def if_stmt(test, body, orelse, get_state, set_state, names, loc, outer=(), src=None):
     """``if test: body() else: orelse()``; a lax.cond for a traced ``test``."""
-    pred = _pred(test, "if", loc)
+    pred = _pred(test, "if", loc, condition(src))
     if pred is None:
         if test:
             body()

@@ -17,8 +17,9 @@ import numpy as np
 from jax import lax
 
 from .. import _core as _state
-from ._control_flow_branches import if_stmt
 from ._control_flow_branches import (
+    condition,
+    if_stmt,
     Undefined,
     _array_of,
     _is_array_leaf,
@@ -224,11 +225,11 @@ def _bounded_while(cond_fun, body_fun, carry0, api, loc):
     return carry
 
 
-def while_stmt(test, body, get_state, set_state, names, loc, outer=()):
+def while_stmt(test, body, get_state, set_state, names, loc, outer=(), src=None):
     """``while test(): body()``; the rest becomes a lax loop once ``test()`` is traced."""
     while True:
         cond = test()
-        if _pred(cond, "while", loc) is None:
+        if _pred(cond, "while", loc, condition(src)) is None:
             if not cond:
                 return
             body()
@@ -273,10 +274,17 @@ def _range_bound(value, loc, name):
     return int(np.asarray(array))
 
 
-def range_(*args):
-    """``range``; a bound that is a traced 0-d integer Tensor gives a loop, not an unrolling."""
+def range_(*args, where=None):
+    """``range``; a bound that is a traced 0-d integer Tensor gives a loop, not an unrolling.
+    ``where``: (file:line, the arguments' source) of the call, for error messages."""
     names = ("start", "stop", "step") if len(args) > 1 else ("stop",)
-    bounds = [_range_bound(a, "<range>", n) for a, n in zip(args, names)]
+    loc, srcs = where or ("<range>", ())
+    if any(s.startswith("*") for s in srcs):
+        srcs = ()
+    names = [
+        srcs[i] if i < len(srcs) and srcs[i].isidentifier() else n for i, n in enumerate(names)
+    ]
+    bounds = [_range_bound(a, loc, n) for a, n in zip(args, names)]
     if all(type(b) is int for b in bounds):
         return builtins.range(*bounds)
     start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]
