@@ -248,7 +248,7 @@ def converted_call(f, loc=None, srcs=()):
 
 
 _CONTROL_FLOW = ("auto", "python")
-_LOOP_GRAD = ("bounded",)
+_LOOP_GRAD = ("bounded", "checkpointed")
 
 
 def jit_options(options: dict) -> tuple:

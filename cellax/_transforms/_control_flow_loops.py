@@ -201,18 +201,37 @@ def _while_once(test, body, get_state, set_state, names, loc, api, init, slots, 
     _write_slots(slots, final[1])
 
 
+_BASE = 16  # steps per scan level of a bounded loop
+
+
+def _loop_grad() -> str:
+    return getattr(_state.compiling(), "loop_grad", None) or "bounded"
+
+
 def _bounded_while(cond_fun, body_fun, carry0, api, loc):
-    """A reverse-differentiable while: ``max_loop_iterations`` steps of ``cond(running, body)``."""
+    """A reverse-differentiable while of at most ``max_loop_iterations`` steps.
+
+    Nested ``lax.scan`` levels of ``_BASE`` steps (Equinox's layout): each level skips its
+    remaining blocks once the loop is done (``lax.cond``), so the forward pass costs about the
+    iterations run. ``loop_grad="bounded"`` checkpoints the outer levels (the innermost keeps
+    its residuals); ``"checkpointed"`` checkpoints every level (recursive checkpointing: fewer
+    stored values, each step recomputed about once per level in the backward pass).
+    """
     limit = _max_iterations()
+    every_level = _loop_grad() == "checkpointed"
 
-    def step(state, _):
-        carry, running = state
-        running = jnp.logical_and(running, cond_fun(carry))
+    def step(state):
+        carry, count, running = state
+        running = jnp.logical_and(jnp.logical_and(running, count < limit), cond_fun(carry))
         carry = lax.cond(running, body_fun, lambda c: c, carry)
-        return (carry, running), None
+        return carry, count + running.astype(count.dtype), running
 
-    (carry, running), _ = lax.scan(step, (carry0, jnp.asarray(True)), None, length=limit)
-    overflow = jnp.logical_and(running, cond_fun(carry))
+    level, span = step, 1
+    while span < limit:
+        level = _scan_level(level, every_level or span > 1)
+        span *= _BASE
+    carry, count, _ = level((carry0, jnp.asarray(0, jnp.int32), jnp.asarray(True)))
+    overflow = jnp.logical_and(count >= limit, cond_fun(carry))
     from ._control_flow_errors import raise_if
 
     raise_if(
@@ -223,6 +242,18 @@ def _bounded_while(cond_fun, body_fun, carry0, api, loc):
         f"cellax.jit(..., max_loop_iterations=N).",
     )
     return carry
+
+
+def _scan_level(inner, checkpoint: bool):
+    """``_BASE`` calls of ``inner`` in a scan, skipped as a whole once the loop stopped."""
+
+    def block(state):
+        return lax.scan(lambda st, _: (inner(st), None), state, None, length=_BASE)[0]
+
+    def level(state):
+        return lax.cond(state[2], block, lambda st: st, state)
+
+    return jax.checkpoint(level) if checkpoint else level
 
 
 def while_stmt(test, body, get_state, set_state, names, loc, outer=(), src=None):

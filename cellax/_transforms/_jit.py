@@ -415,7 +415,8 @@ def jit(function=None, *, static_argnums=(), static_argnames=(), donate: bool = 
             Tensor condition raising ``TypeError``), ``max_loop_iterations`` (int, default
             1024: the bound of a Tensor ``while`` differentiated in reverse mode; a longer loop
             raises ``RuntimeError`` after the run and commits nothing) and ``loop_grad``
-            (``"bounded"``).
+            (``"bounded"``: nested scans, outer levels checkpointed; ``"checkpointed"``: every
+            level checkpointed, less memory and more recomputation).
 
     Returns:
         The compiled callable.

@@ -223,6 +223,17 @@ def test_grad_matches_finite_differences(fn, xs):
     assert float(ms.jit(ms.grad(power))(ms.Tensor(3.0)).asnumpy()) == 405.0
 
 
+@pytest.mark.parametrize("loop_grad", ["bounded", "checkpointed"])
+def test_power_grad_for_both_loop_grad_modes(loop_grad):
+    jitted = ms.jit(ms.grad(power), loop_grad=loop_grad, max_loop_iterations=300)
+    assert float(jitted(ms.Tensor(3.0)).asnumpy()) == 405.0  # 4 iterations
+    x = float(np.float32(1.02))  # 232 iterations: y = x**233, two scan levels
+    got = float(jitted(ms.Tensor(np.float32(x))).asnumpy())
+    np.testing.assert_allclose(got, 233 * x**232, rtol=1e-3)
+    with pytest.raises(ValueError, match="'loop_grad' must be one of"):
+        ms.jit(power, loop_grad="treeverse")
+
+
 def test_value_and_grad_and_grad_operation_through_a_while():
     value, grad = ms.jit(ms.value_and_grad(power))(ms.Tensor(3.0))
     assert (float(value.asnumpy()), float(grad.asnumpy())) == (243.0, 405.0)
