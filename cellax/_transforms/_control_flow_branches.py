@@ -312,6 +312,19 @@ def _join_leaf(api, loc, name, leaves, side_names):
     return ("static", first)
 
 
+def _unset_like_set(traces, values, i) -> None:
+    """A converter variable (``retval_``) still None in some branches takes the structure of
+    a branch that set it, its leaves undefined there (zeros in the program, never used)."""
+    set_k = [k for k, v in enumerate(values) if v is not None]
+    if not set_k or len(set_k) == len(values):
+        return
+    ref = traces[set_k[0]]
+    for k, value in enumerate(values):
+        if value is None:
+            traces[k].trees[i] = ref.trees[i]
+            traces[k].leaves[i] = [(None, None)] * len(ref.leaves[i])
+
+
 def select_branch(index, branches, names, loc, api="if"):
     """Run one of ``branches`` (Python callables returning the values of ``names``).
 
@@ -324,6 +337,8 @@ def select_branch(index, branches, names, loc, api="if"):
     layout = []  # per name: (tree, [('static', v) | ('dyn', j, wrap)])
     producers = [[] for _ in branches]
     for i, name in enumerate(names):
+        if _reserved(name):
+            _unset_like_set(traces, [br.values[i] for br in branches], i)
         for k, tr in enumerate(traces[1:], 1):
             if tr.trees[i] != traces[0].trees[i]:
                 a, b = branches[0].values[i], branches[k].values[i]

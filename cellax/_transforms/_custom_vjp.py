@@ -37,6 +37,7 @@ from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
 from .._tensor import Tensor, wrap
 from .._tensor import wrap_tree as _to_tensors
+from ._control_flow import call_converted as _user  # Tensor control flow in user hooks
 
 __all__ = [
     "call_user_hook",
@@ -159,8 +160,8 @@ def run_forward_pre_hooks(cell, hooks, args: tuple, kwargs: dict):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs = tree
             if with_kwargs:
-                return hook.fn(cell, call_args, call_kwargs)
-            return hook(cell, call_args)
+                return _user(hook.fn, cell, call_args, call_kwargs)
+            return _user(hook, cell, call_args)
 
         result = call_user_hook(
             call, (args, kwargs), f"'register_forward_pre_hook' of {_cell_owner(cell)}"
@@ -189,8 +190,8 @@ def run_forward_hooks(cell, hooks, args: tuple, kwargs: dict, out):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs, output = tree
             if with_kwargs:
-                return hook.fn(cell, call_args, call_kwargs, output)
-            return hook(cell, call_args, output)
+                return _user(hook.fn, cell, call_args, call_kwargs, output)
+            return _user(hook, cell, call_args, output)
 
         result = call_user_hook(
             call, (args, kwargs, out), f"'register_forward_hook' of {_cell_owner(cell)}"
@@ -251,7 +252,7 @@ def _run_pre_hooks(cell, cts: list):
     for hook in hooks:
 
         def run(arrays, hook=hook):
-            result = hook(cell, tuple(wrap(g) for g in arrays))
+            result = _user(hook, cell, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads("register_backward_pre_hook", owner, hook, result, arrays)
@@ -274,7 +275,7 @@ def _run_backward_hooks(cell, cts: list, grad_output: list):
 
         def run(arrays, hook=hook):
             grads_in, outs = list(arrays[:n]), tuple(wrap(g) for g in arrays[n:])
-            result = hook(cell, tuple(wrap(g) for g in grads_in), outs)
+            result = _user(hook, cell, tuple(wrap(g) for g in grads_in), outs)
             if result is None:
                 return None
             return _check_grads("register_backward_hook", owner, hook, result, grads_in)
@@ -335,7 +336,7 @@ def apply_tensor_hooks(value, hooks: HookDict):
         for hook in list(hooks.values()):
 
             def run(arrays, hook=hook):
-                result = hook(wrap(arrays[0]))
+                result = _user(hook, wrap(arrays[0]))
                 if result is None:
                     return None
                 return _check_grads("Tensor.register_hook", "a Tensor", hook, result, arrays)
@@ -400,7 +401,7 @@ def hook_backward(hook_fn, inputs: tuple, api: str = "HookBackward"):
 
     def on_cotangent(cts):
         def run(arrays):
-            result = hook_fn(tuple(wrap(g) for g in arrays))
+            result = _user(hook_fn, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads(api, "the operator", hook_fn, result, arrays)
@@ -480,7 +481,7 @@ def run_with_bprop(cell, args, kwargs):
         dout = jax.tree_util.tree_map(_dout_value, cts[0], out)
         call_args, _ = rebuild(dynamic)
         with Frame(slots, values, _state.current_frame()):
-            result = cell.bprop(*call_args, _to_tensors(out), _to_tensors(dout))
+            result = _user(cell.bprop, *call_args, _to_tensors(out), _to_tensors(dout))
         param_grads: dict = {}
         if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], dict):
             result, param_grads = result

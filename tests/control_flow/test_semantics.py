@@ -307,3 +307,58 @@ def test_switch_layer_grads_reach_only_the_selected_cell():
             norm = float(np.abs(grads[2 * k].asnumpy()).sum())
             assert (norm > 0) == (k == chosen), (idx, k)
     assert grad_fn.trace_count == 1
+
+
+def test_early_return_of_a_tuple_under_a_tensor_condition():
+    @ms.jit
+    def f(x):
+        if x.sum() > 0:
+            return (x * 3, x)
+        return (x * 0, -x)
+
+    a, b = f(t([1.0, 2.0]))
+    np.testing.assert_allclose(a.asnumpy(), [3.0, 6.0])
+    a, b = f(t([-1.0, -2.0]))
+    np.testing.assert_allclose(b.asnumpy(), [1.0, 2.0])
+    assert f.trace_count == 1
+
+
+def test_user_hooks_and_bprop_with_tensor_conditions_in_jit():
+    def doubling(cell, inputs, output):
+        if output.sum() > 0:
+            return output * 2
+        return output
+
+    net = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+    net.register_forward_hook(doubling)
+    run = ms.jit(lambda x: net(x))
+    np.testing.assert_allclose(run(t([[1.0, 1.0]])).asnumpy(), [[4.0, 4.0]])
+    np.testing.assert_allclose(run(t([[-1.0, -1.0]])).asnumpy(), [[-2.0, -2.0]])
+
+    class Gated(nn.Cell):
+        def construct(self, x):
+            return x * 3
+
+        def bprop(self, x, out, dout):
+            if x.sum() > 0:
+                return (dout * 3,)
+            return (dout * 0,)
+
+    gated = Gated()
+    grad = ms.jit(ms.grad(lambda x: gated(x).sum()))
+    np.testing.assert_allclose(grad(t([1.0, 1.0])).asnumpy(), [3.0, 3.0])
+    np.testing.assert_allclose(grad(t([-1.0, -1.0])).asnumpy(), [0.0, 0.0])
+
+    def clip(g):
+        if g.sum() > 3:
+            return g * 10
+        return g
+
+    def f(x):
+        y = x * 1
+        y.register_hook(clip)
+        return (y * x).sum()
+
+    tensor_grad = ms.jit(ms.grad(f))
+    np.testing.assert_allclose(tensor_grad(t([2.0, 2.0])).asnumpy(), [22.0, 22.0])
+    np.testing.assert_allclose(tensor_grad(t([1.0, 1.0])).asnumpy(), [2.0, 2.0])
