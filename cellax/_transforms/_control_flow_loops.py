@@ -34,6 +34,7 @@ from ._control_flow_branches import (
     _write_slots,
 )
 from .._tensor import Tensor, wrap
+from ._fold import concrete
 
 __all__ = ["while_stmt", "for_stmt", "range_", "TracedRange"]
 
@@ -55,6 +56,20 @@ def _carry_leaf(api, loc, name, leaf):
     if _is_number(leaf):
         return jnp.asarray(leaf, jnp.float32 if type(leaf) is float else None)
     return None
+
+
+def _zeros_like_tree(value):
+    """Zeros of the structure, shapes and dtypes of ``value`` (no tracer of the trace that
+    produced it escapes): the initial carry of a converter variable first set in the loop."""
+
+    def zeros(leaf):
+        if not _is_array_leaf(leaf):
+            return leaf
+        array = _array_of(leaf)
+        z = concrete(jnp.zeros, array.shape, array.dtype)
+        return wrap(z) if isinstance(leaf, Tensor) else z
+
+    return jax.tree_util.tree_map(zeros, value, is_leaf=_is_leaf)
 
 
 def _check_carry(api, loc, name, old, new):
@@ -145,7 +160,7 @@ def _while_once(test, body, get_state, set_state, names, loc, api, init, slots, 
         new_slots = [s for s, _ in written if id(s) not in slot_ids]
         out = list(get_state())
         new_placeholders = {
-            name: out[i]
+            name: _zeros_like_tree(out[i])
             for i, name in enumerate(names)
             if i not in carried_ids
             and _reserved(name)

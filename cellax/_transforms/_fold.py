@@ -21,7 +21,7 @@ from jax._src import config as jax_config
 from jax._src import core as jax_core
 from jax._src.interpreters import partial_eval as pe
 
-__all__ = ["FOLD_LIMIT", "folding", "staged"]
+__all__ = ["FOLD_LIMIT", "folding", "staged", "concrete"]
 
 FOLD_LIMIT = 1024  # elements
 
@@ -79,3 +79,13 @@ def staged():
     """Suspend constant folding (a backward pass: gradient hooks must see staged values)."""
     with jax_config.eager_constant_folding(False):
         yield
+
+
+def concrete(fn, *args):
+    """``fn(*args)`` computed at once (a concrete result, any size) even inside a trace."""
+    depth, _local.depth = _local.depth, 0
+    try:
+        with jax_config.eager_constant_folding(True):
+            return fn(*args)
+    finally:
+        _local.depth = depth

@@ -169,6 +169,71 @@ def add_n(x, n):
     return x
 
 
+# -- shapes of MindSpore's tests/st/control (if in while, while in for, nested exits, grads) ---
+
+
+def if_in_while(x, y):
+    while x < y:
+        if x > 2:
+            x = x + 3
+        else:
+            x = x * 2
+        y = y + 1
+    return x, y
+
+
+def while_in_for(x):
+    total = x * 0
+    for i in range(3):
+        while x < 10 * (i + 1):
+            x = x + 4
+        total = total + x
+    return total
+
+
+def while_in_if(x, y):
+    if x.sum() > y.sum():
+        while x.sum() > 0:
+            x = x - 1
+    else:
+        x = x + y
+    return x
+
+
+def for_continue_break(x):
+    out = x * 0
+    for i in range(6):
+        if x[i % 3] < 0:
+            continue
+        out = out + x * i
+        if out.sum() > 20:
+            break
+    return out
+
+
+def unrolled_append(x):
+    rows = []
+    for i in range(3):
+        row = x * i if x.sum() > 0 else x - i
+        rows.append(row)
+    return ops.stack(rows)
+
+
+def while_return(x):
+    while x < 100:
+        if x < 0:
+            return x * 0
+        x = x * 3
+    return x
+
+
+def while_grad(x, y):
+    while x < y:
+        x = x * x
+        y = y + 1
+    return x + y
+
+
 def classes():
     class Net(nn.Cell):
         def __init__(self):
@@ -259,6 +324,20 @@ def _jit_cases():
             jit(add_n)(t([1.0]), ms.mutable(5)),
         ],
         "run_network": lambda: [jit(run_network)(t([[1.0, 2.0, 3.0]])) for _ in range(2)],
+        "if_in_while": lambda: [jit(if_in_while)(t(a), t(b)) for a, b in ((1.0, 8.0), (5.0, 3.0))],
+        "while_in_for": lambda: [jit(while_in_for)(t(v)) for v in (1.0, 25.0)],
+        "while_in_if": lambda: [
+            jit(while_in_if)(t(a), t(b)) for a, b in (([3.0, 2.0], [1.0]), ([1.0], [5.0]))
+        ],
+        "for_continue_break": lambda: [
+            jit(for_continue_break)(t(v)) for v in ([1.0, 2.0, 3.0], [-1.0, 1.0, 1.0])
+        ],
+        "unrolled_append": lambda: [jit(unrolled_append)(t(v)) for v in ([1.0, 2.0], [-1.0, 0.0])],
+        "while_return": lambda: [jit(while_return)(t(v)) for v in (2.0, -1.0, 200.0)],
+        "grad_while_both": lambda: [
+            jit(ms.grad(while_grad, grad_position=(0, 1)))(t(a), t(b))
+            for a, b in ((2.0, 5.0), (1.5, 40.0))
+        ],
     }
 
 
