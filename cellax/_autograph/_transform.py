@@ -230,6 +230,14 @@ class _Converter(ast.NodeTransformer):
         extra = getattr(node, "cx_extra_test", None)
         body = self._declare(names, outer) + [target_assign] + self._stmts(node.body)
         new = [_def(f"loop_body_{n}", body, (f"itr_{n}",))]
+        # the target alone: bound before an iteration guarded by a Tensor exit flag, so both
+        # sides of that `if` see the same item (a Cell of a CellList cannot be joined)
+        target_names = self._names([target_assign])
+        target_outer = self._outer_bound([target_assign])
+        target_body = self._declare(target_names, target_outer) + [
+            ast.Assign(targets=[node.target], value=_load(f"itr_{n}"))
+        ]
+        new.append(_def(f"loop_target_{n}", target_body, (f"itr_{n}",)))
         if extra is not None:
             new.append(_def(f"extra_test_{n}", [ast.Return(value=self.visit(extra))]))
         call = _call(
@@ -243,6 +251,7 @@ class _Converter(ast.NodeTransformer):
             _const(self.loc(node)),
             _const(tuple(outer)),
         )
+        call.keywords.append(ast.keyword(arg="target", value=_load(f"loop_target_{n}")))
         new += [*self._state_fns(n, names, node), ast.Expr(value=call)]
         return self._finish(new, node)
 

@@ -370,8 +370,12 @@ def _range_loop(r, extra_test, body, get_state, set_state, names, loc):
     _lower_while(test, loop_body, get, put, (*names, "range index"), loc, "for")
 
 
-def for_stmt(iterable, extra_test, body, get_state, set_state, names, loc, outer=()):
-    """``for x in iterable: body(x)`` while ``extra_test()`` (loop exit flags) holds."""
+def for_stmt(iterable, extra_test, body, get_state, set_state, names, loc, outer=(), target=None):
+    """``for x in iterable: body(x)`` while ``extra_test()`` (loop exit flags) holds.
+
+    ``target(x)`` binds the loop variable alone: an iteration guarded by a traced exit flag
+    binds it first, so it is the same on both sides of that ``if``.
+    """
     if isinstance(iterable, TracedRange):
         _no_outer(outer, "for", loc)
         _range_loop(iterable, extra_test, body, get_state, set_state, names, loc)
@@ -384,6 +388,8 @@ def for_stmt(iterable, extra_test, body, get_state, set_state, names, loc, outer
                     break
             else:
                 _no_outer(outer, "for", loc)
+                if target is not None:
+                    target(item)
                 if_stmt(
                     flag, lambda item=item: body(item), _nothing, get_state, set_state, names, loc
                 )

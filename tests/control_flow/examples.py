@@ -273,7 +273,33 @@ def classes():
         def construct(self, x):
             return self.dense(x)
 
-    return Net, Counter, Pick, Network
+    class Accumulate(nn.Cell):  # a Parameter written in a Tensor while, through ops.assign
+        def __init__(self):
+            super().__init__()
+            self.total = ms.Parameter(ms.Tensor(0.0, ms.float32), name="total")
+
+        def construct(self, x, n):
+            i = n * 0
+            while i < n:
+                ops.assign(self.total, self.total + x)
+                i = i + 1
+            return self.total
+
+    class Layers(nn.Cell):  # a CellList in a for loop left by a Tensor break
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.CellList(
+                [nn.Dense(2, 2, weight_init="ones", bias_init="ones") for _ in range(3)]
+            )
+
+        def construct(self, x):
+            for layer in self.layers:
+                x = layer(x)
+                if x.sum() > 20:
+                    break
+            return x
+
+    return Net, Counter, Pick, Network, Accumulate, Layers
 
 
 def run_network(x):
@@ -342,7 +368,7 @@ def _jit_cases():
 
 
 def _graph_cases():
-    Net, Counter, Pick, _ = classes()
+    Net, Counter, Pick, _, Accumulate, Layers = classes()
 
     def net():
         n = Net()
@@ -358,7 +384,22 @@ def _graph_cases():
         x = t([-1.0, 0.5])
         return [p(ms.Tensor(i, ms.int32), x) for i in (0, 1, 2, -1)]
 
-    return {"net": net, "counter": counter, "pick": pick}
+    def accumulate():
+        acc = Accumulate()
+        outs = [acc(t(v), ms.Tensor(n, ms.int32)) for v, n in ((1.5, 3), (2.0, 0), (0.5, 2))]
+        return outs + [acc.total.asnumpy()]
+
+    def layers():
+        net = Layers()
+        return [net(t(v)) for v in ([[1.0, 1.0]], [[0.0, -1.0]], [[-5.0, -5.0]])]
+
+    return {
+        "net": net,
+        "counter": counter,
+        "pick": pick,
+        "accumulate": accumulate,
+        "cell_list_break": layers,
+    }
 
 
 def _functional_cases():
