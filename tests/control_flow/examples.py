@@ -299,7 +299,29 @@ def classes():
                     break
             return x
 
-    return Net, Counter, Pick, Network, Accumulate, Layers
+    class SetP(nn.Cell):  # `self.p = value` in both branches of a Tensor if
+        def __init__(self):
+            super().__init__()
+            self.p = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="p")
+
+        def construct(self, x):
+            if x.sum() > 0:
+                self.p = x * 2
+            else:
+                self.p = self.p - 1
+            return self.p
+
+    class NormIf(nn.Cell):  # BatchNorm statistics updated in one branch only
+        def __init__(self):
+            super().__init__()
+            self.bn = nn.BatchNorm1d(2)
+
+        def construct(self, x):
+            if x.sum() > 0:
+                x = self.bn(x)
+            return x
+
+    return Net, Counter, Pick, Network, Accumulate, Layers, SetP, NormIf
 
 
 def run_network(x):
@@ -368,7 +390,7 @@ def _jit_cases():
 
 
 def _graph_cases():
-    Net, Counter, Pick, _, Accumulate, Layers = classes()
+    Net, Counter, Pick, _, Accumulate, Layers, SetP, NormIf = classes()
 
     def net():
         n = Net()
@@ -393,7 +415,21 @@ def _graph_cases():
         net = Layers()
         return [net(t(v)) for v in ([[1.0, 1.0]], [[0.0, -1.0]], [[-5.0, -5.0]])]
 
+    def set_parameter():
+        cell = SetP()
+        outs = [cell(t(v)) for v in ([1.0, 2.0], [-1.0, -1.0], [-5.0, 0.0])]
+        return outs + [cell.p.asnumpy()]
+
+    def norm_in_branch():
+        cell = NormIf()
+        cell.set_train(True)
+        x = t([[1.0, 2.0], [3.0, 5.0]])
+        outs = [cell(x), cell(-x)]
+        return outs + [cell.bn.moving_mean.asnumpy(), cell.bn.moving_variance.asnumpy()]
+
     return {
+        "set_parameter": set_parameter,
+        "norm_in_branch": norm_in_branch,
         "net": net,
         "counter": counter,
         "pick": pick,
