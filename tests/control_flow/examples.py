@@ -234,6 +234,37 @@ def while_grad(x, y):
     return x + y
 
 
+# -- Python statements around Tensor conditions (MindSpore's statements.md) ------------------
+
+
+def enum_zip(x, y):
+    out = x * 0
+    for i, (a, b) in enumerate(zip((x, y), (y, x))):
+        out = out + a * b * i if a.sum() > b.sum() else out - i
+    return out
+
+
+def comprehension(x):
+    parts = [x * k if x.sum() > k else x for k in range(3)]
+    return parts[0] + parts[1] + parts[2]
+
+
+def nested_fn(x):
+    def inner(z):
+        if z.sum() > 0:
+            return z * 2
+        return z
+
+    return inner(x) + inner(-x)
+
+
+def dict_state(x):
+    d = {"a": x, "b": x * 0}
+    if x.sum() > 0:
+        d["b"] = x + 1
+    return d["a"] + d["b"]
+
+
 def classes():
     class Net(nn.Cell):
         def __init__(self):
@@ -382,6 +413,13 @@ def _jit_cases():
         ],
         "unrolled_append": lambda: [jit(unrolled_append)(t(v)) for v in ([1.0, 2.0], [-1.0, 0.0])],
         "while_return": lambda: [jit(while_return)(t(v)) for v in (2.0, -1.0, 200.0)],
+        "enum_zip": lambda: [
+            jit(enum_zip)(t(a), t(b))
+            for a, b in (([1.0, 2.0], [0.0, 1.0]), ([0.0, 1.0], [3.0, 3.0]))
+        ],
+        "comprehension": lambda: [jit(comprehension)(t(v)) for v in ([1.0, 1.0], [5.0, 5.0])],
+        "nested_fn": lambda: [jit(nested_fn)(t(v)) for v in ([1.0, -3.0], [2.0, 2.0])],
+        "dict_state": lambda: [jit(dict_state)(t(v)) for v in ([1.0, 2.0], [-1.0, -2.0])],
         "grad_while_both": lambda: [
             jit(ms.grad(while_grad, grad_position=(0, 1)))(t(a), t(b))
             for a, b in ((2.0, 5.0), (1.5, 40.0))

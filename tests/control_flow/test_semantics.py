@@ -362,3 +362,28 @@ def test_user_hooks_and_bprop_with_tensor_conditions_in_jit():
     tensor_grad = ms.jit(ms.grad(f))
     np.testing.assert_allclose(tensor_grad(t([2.0, 2.0])).asnumpy(), [22.0, 22.0])
     np.testing.assert_allclose(tensor_grad(t([1.0, 1.0])).asnumpy(), [2.0, 2.0])
+
+
+def test_loop_else_under_tensor_exits_follows_python():
+    # MindSpore 2.10 rejects `for/while ... else`; cellax runs Python's semantics
+    def for_else(x):
+        for v in x:
+            if v > 5:
+                break
+        else:
+            x = x * 0
+        return x
+
+    def while_else(x):
+        while x.sum() < 10:
+            x = x + 3
+            if x.max() > 8:
+                break
+        else:
+            x = x - 100
+        return x
+
+    for fn, value in ((for_else, [1.0, 2.0]), (for_else, [1.0, 9.0]), (while_else, [1.0, 1.0])):
+        want = fn(np.array(value, np.float32))
+        np.testing.assert_allclose(ms.jit(fn)(t(value)).asnumpy(), want)
+    np.testing.assert_allclose(ms.jit(while_else)(t([6.0, 1.0])).asnumpy(), [9.0, 4.0])
