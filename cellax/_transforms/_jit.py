@@ -229,10 +229,10 @@ class _JitFunction:
 
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if _state.LOCAL.frame is not None:
-            if self.control_flow == "python":
+        if _state.LOCAL.frame is not None:  # inside another transform: trace inline
+            if self.control_flow == "python" or _state.LOCAL.compiling is None:
                 return self.fn(*args, **kwargs)
-            return _control_flow.call_converted(self.fn, *args, **kwargs)
+            return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
         plan = self._plan()
         if not kwargs:
             # fast path: positional Tensors only; the group was built by the general path

@@ -387,3 +387,15 @@ def test_loop_else_under_tensor_exits_follows_python():
         want = fn(np.array(value, np.float32))
         np.testing.assert_allclose(ms.jit(fn)(t(value)).asnumpy(), want)
     np.testing.assert_allclose(ms.jit(while_else)(t([6.0, 1.0])).asnumpy(), [9.0, 4.0])
+
+
+def test_nested_jit_keeps_its_control_flow_option():
+    @ms.jit
+    def inner(x):
+        if x.sum() > 0:
+            return x * 2
+        return x
+
+    outer = ms.jit(lambda x: inner(x) + 1, control_flow="python")
+    np.testing.assert_allclose(outer(t([1.0])).asnumpy(), [3.0])
+    np.testing.assert_allclose(outer(t([-1.0])).asnumpy(), [0.0])
