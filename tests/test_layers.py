@@ -34,7 +34,14 @@ FLOORS = [
     ["nn"],
     ["amp", "_serialization", "_ckpt_format"],  # _ckpt_format: shim
     ["train"],
-    ["numpy", "mint", "dataset", "boost", "profiler"],  # feature packages on cellax's public names
+    [
+        "numpy",
+        "mint",
+        "dataset",
+        "boost",
+        "profiler",
+        "debug",
+    ],  # feature packages on cellax's public names
     ["__init__", "common", "_alias", "__main__"],
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 __all__ = [
     "Slot",
     "Frame",
+    "dry_run",
     "DiscoveringFrame",
     "SlotDiscovered",
     "read",
@@ -186,6 +187,18 @@ def compiling():
 
 def differentiating() -> bool:
     return _local.differentiating > 0
+
+
+def dry_run(fn, *args, **kwargs):
+    """Run ``fn`` eagerly without committing: ``(output, [(slot, value) written])``.
+
+    Its writes stay in a private top-level Frame; jit functions called inside run inline (op
+    by op), as under any Frame.
+    """
+    frame = Frame()
+    with frame:
+        out = fn(*args, **kwargs)
+    return out, frame.written_items()
 
 
 def is_tracer(value) -> bool:
