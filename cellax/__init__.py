@@ -36,6 +36,8 @@ from ._transforms import recompute as recompute  # noqa: E402
 from ._transforms import functional_call as functional_call  # noqa: E402
 from ._transforms import state as state  # noqa: E402
 from ._transforms import load_state as load_state  # noqa: E402
+from ._transforms import mutable as mutable  # noqa: E402
+from ._transforms import autograph_source as autograph_source  # noqa: E402
 from . import ops as ops  # noqa: E402
 from . import nn as nn  # noqa: E402
 from .nn._scan import lazy_inline as lazy_inline  # noqa: E402

@@ -183,6 +183,24 @@ def check_probability(api: str, p, error: type = ValueError):
     return p
 
 
+# set by cellax._control_flow: (code object) -> why cellax did not convert it, or None
+unconverted_reason = [None]
+
+
+def tracer_bool_hint() -> str:
+    """Why the user function that hit a tracer bool was not converted ("" if it was)."""
+    import sys
+
+    explain = unconverted_reason[0]
+    frame = sys._getframe(1)
+    while explain is not None and frame is not None:
+        reason = explain(frame.f_code)
+        if reason:
+            return "\n" + reason
+        frame = frame.f_back
+    return ""
+
+
 def user_frame() -> str:
     """``file:line (code)`` of the innermost caller outside cellax and JAX."""
     import linecache

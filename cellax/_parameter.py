@@ -158,6 +158,7 @@ class Parameter(StateTensor):
         if default_input is None:
             raise TypeError("For 'Parameter', 'default_input' must be given, but got None.")
         self._data = _slot_array(default_input, "Parameter")
+        _core.born(self)
         if name is not None and not isinstance(name, str):
             raise ValueError(
                 f"For 'Parameter', 'name' must be a str or None, but got {name!r} of type "
@@ -372,6 +373,7 @@ class Buffer(StateTensor):
         if data is None:
             raise TypeError("For 'Buffer', 'data' must be a Tensor, but got None.")
         self._data = _slot_array(data, "Buffer")
+        _core.born(self)
 
     def __deepcopy__(self, memo):
         return Buffer(wrap(jnp.array(self._value, copy=True)))

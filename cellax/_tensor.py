@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _dtype, _init_samplers
 from ._core import concrete as _concrete
-from ._errors import MSG_TRACER_BOOL, user_frame
+from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
 
@@ -518,7 +518,7 @@ class Tensor:
             return bool(self._value)
         except jax.errors.TracerBoolConversionError:
             message = MSG_TRACER_BOOL.format(api="Tensor.__bool__", where=user_frame())
-            raise TypeError(message) from None
+            raise TypeError(message + tracer_bool_hint()) from None
 
     def __int__(self) -> int:
         return int(self.item())

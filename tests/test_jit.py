@@ -315,7 +315,7 @@ def test_python_branch_on_traced_value_raises():
         return -x
 
     with pytest.raises(TypeError, match="ops.select") as error:
-        ms.jit(branchy)(ms.Tensor(1.0))
+        ms.jit(branchy, control_flow="python")(ms.Tensor(1.0))
     assert "test_jit.py" in str(error.value) and "(if x > 0:)" in str(error.value)
 
 

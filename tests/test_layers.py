@@ -31,6 +31,7 @@ FLOORS = [
         "_checkparam",
         "parallel",
     ],
+    ["_autograph"],  # pure AST work: imports nothing of cellax
     ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
     ["_random"],
     ["_init_samplers"],

@@ -27,11 +27,19 @@ __all__ = [
     "CastFrame",
     "read_master",
     "LOCAL",
+    "born",
+    "compiling",
+    "differentiating",
 ]
 
 
 class _Local(threading.local):
     frame: Frame | None = None
+    # options of the compiled trace (cellax.jit) being built, None outside one; converted
+    # control flow and constant folding are active while it is set (_transforms/_control_flow)
+    compiling: object = None
+    # > 0 while grad/value_and_grad trace the function they differentiate
+    differentiating: int = 0
 
 
 LOCAL = _Local()
@@ -114,11 +122,14 @@ class DiscoveringFrame(Frame):
     finish; the caller then discards the trace and retraces with the missed slots as inputs.
     """
 
-    __slots__ = ("missed",)
+    __slots__ = ("missed", "born")
 
     def __init__(self, slots=(), values=(), parent: Frame | None = None) -> None:
         super().__init__(slots, values)  # top level: no parent to read through
         self.missed: list = []
+        # slots created during this trace (a Cell built inside a jitted function): local to
+        # the trace, never program inputs or outputs, never committed
+        self.born: set = set()
 
     def _miss(self, slot: Slot):
         self.missed.append(slot)
@@ -156,6 +167,27 @@ def run_in_frame(frame: Frame, fn, *args, **kwargs):
     """Call ``fn`` with ``frame`` active; return its output."""
     with frame:
         return fn(*args, **kwargs)
+
+
+def born(slot: Slot) -> None:
+    """Register a slot created during a compiled trace as local to that trace."""
+    if _local.compiling is None or _local.frame is None:
+        return
+    frame = _local.frame
+    while frame.parent is not None:
+        frame = frame.parent
+    if isinstance(frame, DiscoveringFrame):
+        frame.values[id(slot)] = (slot, slot._data)
+        frame.born.add(id(slot))
+
+
+def compiling():
+    """The options of the compiled trace being built on this thread, or None."""
+    return _local.compiling
+
+
+def differentiating() -> bool:
+    return _local.differentiating > 0
 
 
 def dry_run(fn, *args, **kwargs):

@@ -234,8 +234,8 @@ class Stateful:
                 raise WritesChanged(written)
             self.written = returned = written
         else:
-            allowed = {id(s) for s in returned}
-            if any(id(s) not in allowed for s in written):
+            allowed = {id(s) for s in returned} | getattr(frame, "born", set())
+            if any(id(s) not in allowed for s in written):  # born: created in this trace
                 raise WritesChanged(written)
             self.written = returned
         return out, [frame.value_of(slot) for slot in returned]

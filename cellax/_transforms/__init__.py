@@ -14,6 +14,8 @@ from .._core import slots_of as _scan_roots
 from .._core import to_arrays as _to_arrays
 from .._tensor import wrap_tree as _to_tensors
 from ._control import call_if, call_with_param_dtype
+from ._control_flow import autograph_source, call_converted
+from ._mutable import mutable
 from ._functional_call import functional_call, load_state, state
 from ._grad import GradOperation, differentiate, grad, value_and_grad
 from ._jit import _JitFunction, jit
@@ -32,8 +34,11 @@ __all__ = [
     "functional_call",
     "state",
     "load_state",
+    "mutable",
+    "autograph_source",
 ]
 # Public-internal names (used by nn/, not star-exported): call_if, call_with_param_dtype,
 # differentiate; the private aliases above keep older imports working.
 _INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction, _differentiate)
+_CONTROL_FLOW = (call_converted,)  # nn.Cell converts construct inside a compiled trace
 _ALIASES = (_CastFrame, _is_array, _scan_roots, _to_arrays, _to_tensors)

@@ -39,6 +39,7 @@ from .._core import to_arrays as _to_arrays
 from .._errors import check_bools
 from .._tensor import Tensor, wrap
 from .._tensor import wrap_tree as _to_tensors
+from ._control_flow import call_converted as _user  # Tensor control flow in user hooks
 
 __all__ = [
     "call_user_hook",
@@ -156,8 +157,8 @@ def run_forward_pre_hooks(cell, hooks, args: tuple, kwargs: dict):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs = tree
             if with_kwargs:
-                return hook.fn(cell, call_args, call_kwargs)
-            return hook(cell, call_args)
+                return _user(hook.fn, cell, call_args, call_kwargs)
+            return _user(hook, cell, call_args)
 
         result = call_user_hook(
             call, (args, kwargs), f"'register_forward_pre_hook' of {_cell_owner(cell)}"
@@ -186,8 +187,8 @@ def run_forward_hooks(cell, hooks, args: tuple, kwargs: dict, out):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs, output = tree
             if with_kwargs:
-                return hook.fn(cell, call_args, call_kwargs, output)
-            return hook(cell, call_args, output)
+                return _user(hook.fn, cell, call_args, call_kwargs, output)
+            return _user(hook, cell, call_args, output)
 
         result = call_user_hook(
             call, (args, kwargs, out), f"'register_forward_hook' of {_cell_owner(cell)}"
@@ -246,7 +247,7 @@ def _run_pre_hooks(cell, cts: list):
     for hook in hooks:
 
         def run(arrays, hook=hook):
-            result = hook(cell, tuple(wrap(g) for g in arrays))
+            result = _user(hook, cell, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads("register_backward_pre_hook", owner, hook, result, arrays)
@@ -269,7 +270,7 @@ def _run_backward_hooks(cell, cts: list, grad_output: list):
 
         def run(arrays, hook=hook):
             grads_in, outs = list(arrays[:n]), tuple(wrap(g) for g in arrays[n:])
-            result = hook(cell, tuple(wrap(g) for g in grads_in), outs)
+            result = _user(hook, cell, tuple(wrap(g) for g in grads_in), outs)
             if result is None:
                 return None
             return _check_grads("register_backward_hook", owner, hook, result, grads_in)
@@ -330,7 +331,7 @@ def apply_tensor_hooks(value, hooks: HookDict):
         for hook in list(hooks.values()):
 
             def run(arrays, hook=hook):
-                result = hook(wrap(arrays[0]))
+                result = _user(hook, wrap(arrays[0]))
                 if result is None:
                     return None
                 return _check_grads("Tensor.register_hook", "a Tensor", hook, result, arrays)
@@ -395,7 +396,7 @@ def hook_backward(hook_fn, inputs: tuple, api: str = "HookBackward"):
 
     def on_cotangent(cts):
         def run(arrays):
-            result = hook_fn(tuple(wrap(g) for g in arrays))
+            result = _user(hook_fn, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads(api, "the operator", hook_fn, result, arrays)
@@ -445,7 +446,7 @@ def run_with_bprop(cell, args, kwargs):
     dynamic, static = _state.partition((args, kwargs))
     dyn = [i for i, leaf in enumerate(jax.tree_util.tree_leaves((args, kwargs))) if _is_array(leaf)]
     forward = _state.functionalize(lambda a, k: _to_arrays(cell.construct(*a, **k)), slots)
-    backward = _state.functionalize(cell.bprop, slots)  # its writes are dropped
+    backward = _state.functionalize(lambda *a: _user(cell.bprop, *a), slots)  # writes dropped
 
     @jax.custom_vjp
     def pure(values, dynamic):

@@ -18,6 +18,7 @@ from .._core import to_arrays as _to_arrays
 from .._parameter import Parameter
 from .._tensor import unwrap, wrap
 from .._tensor import wrap_tree as _to_tensors
+from . import _control_flow, _fold
 from ._custom_vjp import apply_tensor_hooks
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
@@ -106,7 +107,12 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
     positions = positions or ()
     weight_values = [w._value for w in weights]
     diff_inputs = [_diff_input(api, args[i], i) for i in positions]
-    stateful = _state.functionalize(fn, weights)
+    stateful = _state.functionalize(
+        lambda *call_args, **call_kwargs: _control_flow.call_converted(
+            fn, *call_args, **call_kwargs
+        ),
+        weights,
+    )
 
     def inner(weight_values, diff_inputs):
         call_args = list(args)
@@ -121,18 +127,23 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
             diff_part = out_arrays
         return diff_part, (out_arrays, new_values)
 
-    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
-        inner, weight_values, diff_inputs, has_aux=True
-    )
-    if sens is None:
-        cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
-    else:
-        cotangent = jax.tree_util.tree_map(
-            lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
-            _to_arrays(sens),
-            diff_out,
+    _state.LOCAL.differentiating += 1
+    try:
+        diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
+            inner, weight_values, diff_inputs, has_aux=True
         )
-    weight_grads, input_grads = vjp_fn(cotangent)
+    finally:
+        _state.LOCAL.differentiating -= 1
+    with _fold.staged():  # the backward pass is staged, as before constant folding
+        if sens is None:
+            cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
+        else:
+            cotangent = jax.tree_util.tree_map(
+                lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
+                _to_arrays(sens),
+                diff_out,
+            )
+        weight_grads, input_grads = vjp_fn(cotangent)
     stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
 

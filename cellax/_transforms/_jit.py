@@ -11,10 +11,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _core as _state
+from . import _control_flow
 from .._core import DiscoveringFrame, Slot, SlotDiscovered
 from .._core import is_array as _is_array
 from .._core import slots_of as _scan_roots
 from .._tensor import Tensor
+from .._tensor import wrap as _wrap
 from .._tensor import wrap_tree as _to_tensors
 
 __all__ = ["jit"]
@@ -91,7 +93,16 @@ class _Entry:
     Both traces run the function through ``functionalize`` in a ``DiscoveringFrame``.
     """
 
-    __slots__ = ("owner", "group", "written", "donated", "others", "jitted", "also_written")
+    __slots__ = (
+        "owner",
+        "group",
+        "written",
+        "donated",
+        "others",
+        "jitted",
+        "also_written",
+        "raises",
+    )
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
         self.owner = owner
@@ -101,6 +112,7 @@ class _Entry:
         self.others: list = []
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
+        self.raises = False
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -109,7 +121,12 @@ class _Entry:
         call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
         args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
         args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
-        out = self.owner.fn(*args, **_to_tensors(kwargs))
+        with _control_flow.compiled_trace(self.owner):
+            out = _control_flow.call_converted(self.owner.fn, *args, **_to_tensors(kwargs))
+            # a returned Parameter is its value at the end of this trace, not its eager data
+            out = jax.tree_util.tree_map(
+                lambda x: _wrap(_state.read(x)) if isinstance(x, Slot) else x, out, is_leaf=_is_leaf
+            )
         _check_outputs(out)
         return out
 
@@ -129,12 +146,20 @@ class _Entry:
         returned = donated + kept
         stateful = _state.functionalize(self._call, donated + others, DiscoveringFrame, returned)
 
+        raises = any(slot is _control_flow.ERROR for slot in returned)
+
         def pure(donated_values, other_values, dynamic):
             self.owner.trace_count += 1
-            return stateful(list(donated_values) + list(other_values), dynamic)
+            old = list(donated_values) + list(other_values)
+            out, new_values = stateful(old, dynamic)
+            if raises:  # a run-time error commits nothing
+                error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
+                new_values = _control_flow.select_on_error(error, returned, new_values, old)
+            return out, new_values
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
+        self.raises = raises
         self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
 
     def __call__(self, dynamic):
@@ -145,6 +170,10 @@ class _Entry:
         )
         for slot, value in zip(self.written, new_values):
             slot._data = value
+        if self.raises:
+            error = _control_flow.pending_error()
+            if error is not None:
+                raise error
         return out
 
     def lower(self, dynamic):
@@ -160,8 +189,12 @@ class _JitFunction:
 
     _cellax_wraps = True  # slots_of scans ``self.fn``
 
-    def __init__(self, fn, static_argnums=(), static_argnames=(), donate: bool = True):
+    def __init__(
+        self, fn, static_argnums=(), static_argnames=(), donate: bool = True, control=None
+    ):
         self.fn = fn
+        default = ("auto", 1024, "bounded")
+        self.control_flow, self.max_loop_iterations, self.loop_grad = control or default
         if isinstance(static_argnums, int):
             static_argnums = (static_argnums,)
         if isinstance(static_argnames, str):
@@ -185,8 +218,10 @@ class _JitFunction:
 
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if _state.LOCAL.frame is not None:
-            return self.fn(*args, **kwargs)
+        if _state.LOCAL.frame is not None:  # inside another transform: trace inline
+            if self.control_flow == "python" or _state.LOCAL.compiling is None:
+                return self.fn(*args, **kwargs)
+            return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
         plan = self._plan()
         if not kwargs:
             # fast path: positional Tensors only; the group was built by the general path
@@ -369,7 +404,15 @@ def jit(
             Cells are always static (compiled in as constants), as in MindSpore.
         donate (bool): Donate the state buffers to the program (no copies). Default: ``True``.
         **options: MindSpore's options (``mode``, ``input_signature``, ``jit_config``,
-            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides.
+            ``capture_mode``, ``jit_level``, ``backend``, ...), accepted; XLA decides. cellax's
+            own (also read from ``jit_config``): ``control_flow`` (``"auto"``: Python
+            ``if``/``while``/``for`` on Tensors compile to ``lax.cond``/``lax.while_loop``, see
+            :func:`cellax.autograph_source`; ``"python"``: trace the code as written, a
+            Tensor condition raising ``TypeError``), ``max_loop_iterations`` (int, default
+            1024: the bound of a Tensor ``while`` differentiated in reverse mode; a longer loop
+            raises ``RuntimeError`` after the run and commits nothing) and ``loop_grad``
+            (``"bounded"``: nested scans, outer levels checkpointed; ``"checkpointed"``: every
+            level checkpointed, less memory and more recomputation).
 
     Returns:
         The compiled callable.
@@ -385,6 +428,13 @@ def jit(
         >>> _ = modify()
         >>> print(b.asnumpy())
         [7. 8. 9.]
+        >>> @ms.jit
+        ... def absolute(x):
+        ...     if x.sum() < 0:
+        ...         x = -x
+        ...     return x
+        >>> print(absolute(ms.Tensor([-1.0, -2.0])), absolute(ms.Tensor([3.0])))
+        [1. 2.] [3.]
 
     Differences from MindSpore: Python numbers passed in are compile-time constants (a new
     value compiles again); Tensor shapes are static per compiled program.
@@ -394,10 +444,15 @@ def jit(
     options.pop("fn", None)
     if function is None:
         return ft.partial(
-            jit, static_argnums=static_argnums, static_argnames=static_argnames, donate=donate
+            jit,
+            static_argnums=static_argnums,
+            static_argnames=static_argnames,
+            donate=donate,
+            **options,
         )
     if isinstance(function, _JitFunction):
         return function
     if not callable(function):
         raise TypeError(f"For 'jit', 'function' must be callable, but got {function!r}.")
-    return _JitFunction(function, static_argnums, static_argnames, donate)
+    control = _control_flow.jit_options(options)
+    return _JitFunction(function, static_argnums, static_argnames, donate, control)

@@ -12,6 +12,7 @@ from .._core import slots_of as _scan_roots
 from .._core import to_arrays as _to_arrays
 from .._tensor import Tensor, unwrap
 from .._tensor import wrap_tree as _to_tensors
+from ._control_flow import call_converted
 
 __all__ = ["vmap", "checkpoint_call", "recompute", "scan"]
 
@@ -31,7 +32,9 @@ def vmap(fn, in_axes=0, out_axes=0):
 
     @ft.wraps(fn)
     def batched(*args):
-        stateful = _state.functionalize(lambda *call_args: _to_arrays(fn(*_to_tensors(call_args))))
+        stateful = _state.functionalize(
+            lambda *call_args: _to_arrays(call_converted(fn, *_to_tensors(call_args)))
+        )
         axes = in_axes if isinstance(in_axes, (tuple, list)) else in_axes
         out, new_values = jax.vmap(
             lambda *call_args: stateful((), *call_args), in_axes=axes, out_axes=(out_axes, None)
@@ -49,7 +52,7 @@ def checkpoint_call(fn, slots, args, kwargs, policy=None):
     """
     values = [_state.read(slot) for slot in slots]
     dynamic, static = _state.partition((args, kwargs))
-    stateful = _state.functionalize(lambda a, k: _to_arrays(fn(*a, **k)), slots)
+    stateful = _state.functionalize(lambda a, k: _to_arrays(call_converted(fn, *a, **k)), slots)
 
     @ft.partial(jax.checkpoint, policy=policy, prevent_cse=True)
     def pure(values, dynamic):

@@ -27,6 +27,7 @@ from ._norm import *  # noqa: F403
 from ._resample import *  # noqa: F403
 from ._loss import *  # noqa: F403
 from ._hook import *  # noqa: F403
+from ._control import *  # noqa: F403
 from ._statistics import *  # noqa: F403
 from ._linalg_ext import *  # noqa: F403
 from ._grid_sample import *  # noqa: F403

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import linecache
 import pathlib
 import re
 import subprocess
@@ -38,6 +39,9 @@ def blocks(page: pathlib.Path):
 
 
 def run_python(code: str, namespace: dict, where: str) -> None:
+    # the block's source is readable as a file's would be (cellax.jit converts control flow
+    # of functions whose source it can read, as MindSpore parses them)
+    linecache.cache[where] = (len(code), None, code.splitlines(True), where)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, where, "exec"), namespace)

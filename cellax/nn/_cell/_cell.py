@@ -552,6 +552,8 @@ class Cell(
     def _construct_plain(self, *args, **kwargs):
         if "bprop" in type(self).__dict__ or hasattr(type(self), "bprop"):
             return _custom_vjp.run_with_bprop(self, args, kwargs)
+        if _core.LOCAL.compiling is not None:  # compiled trace: Tensor control flow
+            return _transforms.call_converted(self.construct, *args, **kwargs)
         return self.construct(*args, **kwargs)
 
     def recompute(self, **kwargs):

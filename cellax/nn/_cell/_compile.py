@@ -139,7 +139,7 @@ class CellCompileMixin:
     def _graph_function(self):
         graph_fn = self._graph_fn
         if graph_fn is None:
-            graph_fn = _transforms.jit(self._run)
+            graph_fn = _transforms.jit(self._run, jit_config=self._jit_config)
             object.__setattr__(self, "_graph_fn", graph_fn)
         return graph_fn
 
@@ -230,6 +230,7 @@ class CellCompileMixin:
                 f"{type(jit_config).__name__}."
             )
         object.__setattr__(self, "_jit_config", jit_config)
+        object.__setattr__(self, "_graph_fn", None)  # compile again with the new options
 
     @property
     def jit_config_dict(self) -> dict:
