@@ -25,6 +25,7 @@ PACKAGES = [
     ("cellax.communication", "cellax.communication"),
     ("cellax.mint", "cellax.mint"),
     ("cellax.numpy", "cellax.numpy"),
+    ("cellax.debug", "cellax.debug"),
 ]
 
 
