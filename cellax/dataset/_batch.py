@@ -182,7 +182,8 @@ class _Batches:
 
     def __getitem__(self, j):
         size = self.node.batch_size
-        rows = [self.rows[i] for i in range(j * size, min(len(self.rows), (j + 1) * size))]
+        positions = list(range(j * size, min(len(self.rows), (j + 1) * size)))
+        rows = self.rows._getitems(positions)  # one grain read per batch, not per row
         return self.node._collate(rows, self.columns, BatchInfo(j, self.epoch))
 
 

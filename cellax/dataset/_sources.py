@@ -79,6 +79,9 @@ class _Gather:
     def __getitem__(self, i):
         return self.reader[int(self.indices[i])]
 
+    def _getitems(self, positions):  # grain's batched read: one bookkeeping per batch
+        return [self.reader[int(self.indices[i])] for i in positions]
+
 
 class SourceDataset(Dataset):
     """A dataset that reads rows by index from a reader (``__len__``/``__getitem__``) in the

@@ -23,7 +23,10 @@ def grain_iter(access, workers: int, processes: bool):
         if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them
             flags.FLAGS.mark_as_parsed()
         options = grain.MultiprocessingOptions(num_workers=workers, per_worker_buffer_size=8)
-        return iter(access.to_iter_dataset().mp_prefetch(options))
+        # Inside each worker one reader thread, little read-ahead (grain's default of 16
+        # threads and 500 elements would run whole epochs ahead of the consumer).
+        reads = grain.ReadOptions(num_threads=1, prefetch_buffer_size=2)
+        return iter(access.to_iter_dataset(reads).mp_prefetch(options))
     if workers > 1:
         options = grain.ReadOptions(num_threads=workers, prefetch_buffer_size=4 * workers)
         return iter(access.to_iter_dataset(options))
@@ -100,8 +103,8 @@ class WorkerStage:
                 return
             self._state = None
         close = getattr(state[2], "close", None)
-        if close is not None:
-            close()
+        if close is not None:  # joining worker processes can take seconds: not in the loop
+            threading.Thread(target=close, daemon=True).start()
 
     def _epoch(self, state, size):
         try:
