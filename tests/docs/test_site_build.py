@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -80,3 +81,16 @@ def test_training_curve_figure(built_site):
     svg = (built_site / "images" / "demo_curve.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert 'src="../images/demo_curve.svg"' in read(built_site, "performance")
+
+
+def test_api_code_blocks_are_doctests(built_site):
+    """Code shown on the API pages comes from docstring examples, which ``--doctest-modules``
+    runs; the only other blocks allowed are callback signatures (``hook(cell, ...) -> None``)."""
+    signature = re.compile(r"^\w+\([^)]*\)\s*->\s*\w+\s*$", re.S)
+    for page in (built_site / "api").glob("*/index.html"):
+        html_text = page.read_text(encoding="utf-8")
+        blocks = re.findall(r'<div class="highlight"><pre[^>]*>(.*?)</pre>', html_text, re.S)
+        assert blocks, page
+        for block in blocks:
+            text = html.unescape(re.sub(r"<[^>]+>", "", block))
+            assert ">>>" in text or signature.match(text.strip()), (page, text)
