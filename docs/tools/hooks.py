@@ -26,15 +26,33 @@ import plot_training  # noqa: E402
 _PAGES: dict[str, str | bytes] = {}
 
 
+# Pages other work adds to docs/ (a package's coverage table, a guide): each gets its navigation
+# entry once the file exists, so the site builds before and after it lands.
+# (section of mkdocs.yml's nav, title, file under docs/)
+OPTIONAL_PAGES = [
+    ("Guides", "Distributed training", "distributed.md"),
+    ("Coverage", "cellax.numpy", "numpy_coverage.md"),
+    ("Coverage", "cellax.mint", "mint_coverage.md"),
+]
+
+
 def on_config(config):
     _PAGES.clear()
     _PAGES.update(gen_api.pages())
     _PAGES.update(gen_coverage.pages())
     _PAGES.update(gen_differences.pages())
     _PAGES.update(plot_training.pages())
+    docs = pathlib.Path(config["docs_dir"])
     for section in config["nav"]:
-        if isinstance(section, dict) and "API reference" in section:
+        if not isinstance(section, dict):
+            continue
+        if "API reference" in section:
             section["API reference"] = gen_api.nav()
+        for name, title, file in OPTIONAL_PAGES:
+            if name in section and (docs / file).is_file():
+                entries = section[name]
+                if not any(file in entry.values() for entry in entries):
+                    entries.append({title: file})
     return config
 
 
@@ -61,7 +79,8 @@ def _role(match) -> str:
         target = "cellax." + target[3:]
     elif target.startswith(_PACKAGES):
         target = "cellax." + target
-    if not target.startswith("cellax."):
+    target = gen_api.entry(target)  # an alias (``cellax.Model``) links to its home entry
+    if target is None:
         return code
     return f'<autoref identifier="{target}" optional>{code}</autoref>'
 
