@@ -110,7 +110,8 @@ def mixin_members(cls) -> list[str]:
 
 
 def page_path(name: str) -> str:
-    return f"api/{name}.md"
+    # an index page, so that a package with listed subpackages can head their nav section
+    return f"api/{name}/index.md"
 
 
 def summary(value) -> str:
@@ -244,5 +245,20 @@ def pages() -> dict[str, str]:
     return out
 
 
-def nav() -> list[dict[str, str]]:
-    return [{title: page_path(name)} for name, title in PACKAGES if available(name) is not None]
+def nav() -> list:
+    """The "API reference" navigation: a package with listed subpackages is a section headed by
+    its own page (Material's ``navigation.indexes``), e.g. ``cellax.ops`` holding
+    ``cellax.ops.operations``."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for name, title in PACKAGES:
+        if available(name) is not None:
+            groups.setdefault(".".join(name.split(".")[:2]), []).append((name, title))
+    out: list = []
+    for top, members in groups.items():
+        (first, first_title), rest = members[0], members[1:]
+        if not rest:
+            out.append({first_title: page_path(first)})
+        else:
+            entries = [page_path(first)] if first == top else [{first_title: page_path(first)}]
+            out.append({top: entries + [{title: page_path(name)} for name, title in rest]})
+    return out
