@@ -35,6 +35,7 @@ WORKLOADS = [
     ("W6", "w6_recompute_memory"),
     ("W7", "w7_cnn_train_jit"),
     ("W8", "w8_transformer_train_jit"),
+    ("W9", "w9_compile_depth"),
 ]
 
 

@@ -22,6 +22,7 @@ import gen_api  # noqa: E402
 import gen_coverage  # noqa: E402
 import gen_differences  # noqa: E402
 import plot_training  # noqa: E402
+import plot_w9  # noqa: E402
 
 _PAGES: dict[str, str | bytes] = {}
 
@@ -42,6 +43,7 @@ def on_config(config):
     _PAGES.update(gen_coverage.pages())
     _PAGES.update(gen_differences.pages())
     _PAGES.update(plot_training.pages())
+    _PAGES.update(plot_w9.pages())
     docs = pathlib.Path(config["docs_dir"])
     for section in config["nav"]:
         if not isinstance(section, dict):
@@ -83,6 +85,10 @@ def _role(match) -> str:
     if target is None:
         return code
     return f'<autoref identifier="{target}" optional>{code}</autoref>'
+
+
+def on_page_markdown(markdown, page, config, files):
+    return plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
 
 
 def on_page_content(html, page, config, files):

@@ -128,6 +128,21 @@ def test_training_curve_figure(built_site):
     assert 'src="../images/demo_curve.svg"' in read(built_site, "performance")
 
 
+def test_w9_figure_and_table(built_site):
+    import plot_w9
+
+    performance = read(built_site, "performance")
+    assert plot_w9.MARKER not in performance  # replaced, by the table or by a note
+    if plot_w9.load() is None:
+        assert "W9 has not been recorded yet" in performance
+        return
+    svg = (built_site / "images" / "w9_compile_depth.svg").read_text()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert 'src="../images/w9_compile_depth.svg"' in performance
+    for impl in plot_w9.load()["impls"]:
+        assert f"<td>{impl}</td>" in performance, impl
+
+
 def test_api_code_blocks_are_doctests(built_site):
     """Code shown on the API pages comes from docstring examples, which ``--doctest-modules``
     runs; the only other blocks allowed are callback signatures (``hook(cell, ...) -> None``)."""
