@@ -109,9 +109,21 @@ def mixin_members(cls) -> list[str]:
     return sorted(set(names))
 
 
+def groups() -> dict[str, list[tuple[str, str]]]:
+    """{``cellax.X``: [(package, title)]}: the available packages by top-level package."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, title in PACKAGES:
+        if available(name) is not None:
+            out.setdefault(".".join(name.split(".")[:2]), []).append((name, title))
+    return out
+
+
 def page_path(name: str) -> str:
-    # an index page, so that a package with listed subpackages can head their nav section
-    return f"api/{name}/index.md"
+    """The page's file. A package heading a navigation section (it has listed subpackages) is
+    an ``index.md``, which Material's ``navigation.indexes`` attaches to the section; every
+    other page is ``api/<package>.md``. Both are served at ``api/<package>/``."""
+    members = groups().get(name)
+    return f"api/{name}/index.md" if members and len(members) > 1 else f"api/{name}.md"
 
 
 def summary(value) -> str:
@@ -249,12 +261,8 @@ def nav() -> list:
     """The "API reference" navigation: a package with listed subpackages is a section headed by
     its own page (Material's ``navigation.indexes``), e.g. ``cellax.ops`` holding
     ``cellax.ops.operations``."""
-    groups: dict[str, list[tuple[str, str]]] = {}
-    for name, title in PACKAGES:
-        if available(name) is not None:
-            groups.setdefault(".".join(name.split(".")[:2]), []).append((name, title))
     out: list = []
-    for top, members in groups.items():
+    for top, members in groups().items():
         (first, first_title), rest = members[0], members[1:]
         if not rest:
             out.append({first_title: page_path(first)})
