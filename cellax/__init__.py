@@ -62,7 +62,7 @@ __version__ = "0.1.0"
 # Submodules imported on first attribute access (``ms.numpy``, ``ms.log``...): they are
 # heavy or rarely used, and ``import cellax`` stays fast.
 _LAZY_MODULES = (
-    "numpy mint dataset communication profiler boost log version parallel _checkparam _c_expression"
+    "numpy mint dataset debug communication profiler boost log version parallel _checkparam _c_expression"
 ).split()
 _LAZY_NAMES = {"Profiler": "profiler", "SummaryRecord": "train.summary"}
 

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 __all__ = [
     "Slot",
     "Frame",
+    "dry_run",
     "DiscoveringFrame",
     "SlotDiscovered",
     "read",
@@ -154,6 +155,18 @@ def run_in_frame(frame: Frame, fn, *args, **kwargs):
     """Call ``fn`` with ``frame`` active; return its output."""
     with frame:
         return fn(*args, **kwargs)
+
+
+def dry_run(fn, *args, **kwargs):
+    """Run ``fn`` eagerly without committing: ``(output, [(slot, value) written])``.
+
+    Its writes stay in a private top-level Frame; jit functions called inside run inline (op
+    by op), as under any Frame.
+    """
+    frame = Frame()
+    with frame:
+        out = fn(*args, **kwargs)
+    return out, frame.written_items()
 
 
 def is_tracer(value) -> bool:

@@ -27,6 +27,8 @@ __all__ = [
     "bump",
     "param_hook_epoch",
     "PARAM_HOOKS",
+    "CALL_OBSERVERS",
+    "observer_token",
 ]
 
 _ids = itertools.count()
@@ -43,6 +45,16 @@ class _ParamHooks:
 
 
 PARAM_HOOKS = _ParamHooks()
+
+# Tools that watch every Cell call (``cellax.debug``) push ``(token, observer)`` here; the last
+# one wraps each call as ``observer(cell, run, args, kwargs)``. A traced program contains the
+# observer's effects, so jit keys its programs on the active token too.
+CALL_OBSERVERS: list = []
+
+
+def observer_token():
+    """The token of the innermost active call observer, or None (part of jit's cache key)."""
+    return CALL_OBSERVERS[-1][0] if CALL_OBSERVERS else None
 
 
 def param_hook_epoch() -> int:

@@ -330,8 +330,13 @@ class _JitFunction:
 
 def _entry_key(cells) -> tuple:
     """Which compiled program of a group applies: the Cells' training flags and versions, and
-    the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing)."""
-    return (_state.param_hook_epoch(), tuple([(cell.training, cell._version) for cell in cells]))
+    the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing) and the
+    active call observer (``cellax.debug`` traces its recording into the program)."""
+    return (
+        _state.param_hook_epoch(),
+        _state.observer_token(),
+        tuple([(cell.training, cell._version) for cell in cells]),
+    )
 
 
 def _is_leaf(x) -> bool:

@@ -201,7 +201,7 @@ def var(x, axis=None, ddof=0, keepdims=False):
     Examples:
         >>> import cellax.numpy as mnp
         >>> print(mnp.var(mnp.array([1, 2, 3, 4])))
-        1.25
+        1.5
     """
     return out(_var("var", x, axis, ddof, keepdims))
 

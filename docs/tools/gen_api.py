@@ -47,6 +47,7 @@ PACKAGES = [
     ("cellax.boost", "cellax.boost"),
     ("cellax.profiler", "cellax.profiler"),
     ("cellax.log", "cellax.log"),
+    ("cellax.debug", "cellax.debug"),
 ]
 
 

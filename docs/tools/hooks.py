@@ -68,7 +68,7 @@ def on_files(files, config):
 # literally. Drop the role; a role naming a cellax object becomes an optional cross-reference
 # (a link when the object has an API entry, plain code otherwise).
 _ROLE = re.compile(r":(math|func|class|meth|attr|obj|mod|data|exc):<code>~?([^<]*)</code>")
-_PACKAGES = ("ops.", "nn.", "amp.", "train.", "dataset.", "communication.", "mint.", "numpy.")
+_PACKAGES = tuple(sorted({n.split(".")[1] + "." for n, _ in gen_api.PACKAGES if "." in n}))
 
 
 def _role(match) -> str:

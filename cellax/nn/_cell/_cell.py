@@ -510,6 +510,11 @@ class Cell(
         return self._run(*args, **kwargs)
 
     def _run(self, *args, **kwargs):
+        if _core.CALL_OBSERVERS:  # cellax.debug watches every call (empty otherwise)
+            return _core.CALL_OBSERVERS[-1][1](self, self._run_hooked, args, kwargs)
+        return self._run_hooked(*args, **kwargs)
+
+    def _run_hooked(self, *args, **kwargs):
         if self._forward_pre_hooks:
             args, kwargs = self._run_forward_pre_hooks(args, kwargs)
         call = self._construct_call
