@@ -35,7 +35,8 @@ WORKLOADS = [
     ("W6", "w6_recompute_memory"),
     ("W7", "w7_cnn_train_jit"),
     ("W8", "w8_transformer_train_jit"),
-    ("W9", "w9_mint_vs_ops"),
+    ("W9", "w9_compile_depth"),
+    ("W10", "w10_mint_vs_ops"),
 ]
 
 

@@ -29,7 +29,7 @@ MODULES = [
     "w6_recompute_memory",
     "w7_cnn_train_jit",
     "w8_transformer_train_jit",
-    "w9_mint_vs_ops",
+    "w10_mint_vs_ops",
 ]
 
 

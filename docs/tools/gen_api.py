@@ -3,10 +3,16 @@
 To publish a new package, add its dotted name to ``PACKAGES``. A package that does not import
 (not written yet) gets no page and no navigation entry, so the list may name packages that are
 still being built.
+
+An object exported by several packages (``cellax.Model`` is ``cellax.train.Model``,
+``ops.functional.add`` is ``ops.add``) is documented once, on its *home* page: the listed
+package its ``__module__`` lives in (the longest such name), else the first that exports it.
+The other pages list it in their tables with a link to that entry.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import sys
@@ -16,15 +22,32 @@ PACKAGES = [
     ("cellax", "cellax"),
     ("cellax.nn", "cellax.nn"),
     ("cellax.ops", "cellax.ops"),
+    ("cellax.ops.operations", "cellax.ops.operations"),
+    ("cellax.ops.functional", "cellax.ops.functional"),
+    ("cellax.ops.composite", "cellax.ops.composite"),
     ("cellax.amp", "cellax.amp"),
     ("cellax.train", "cellax.train"),
+    ("cellax.context", "cellax.context"),
+    ("cellax.common", "cellax.common"),
+    ("cellax.common.initializer", "cellax.common.initializer"),
     ("cellax.dataset", "cellax.dataset"),
     ("cellax.dataset.vision", "cellax.dataset.vision"),
     ("cellax.dataset.transforms", "cellax.dataset.transforms"),
     ("cellax.dataset.text", "cellax.dataset.text"),
     ("cellax.communication", "cellax.communication"),
+    ("cellax.parallel", "cellax.parallel"),
     ("cellax.mint", "cellax.mint"),
+    ("cellax.mint.nn", "cellax.mint.nn"),
+    ("cellax.mint.nn.functional", "cellax.mint.nn.functional"),
+    ("cellax.mint.optim", "cellax.mint.optim"),
+    ("cellax.mint.linalg", "cellax.mint.linalg"),
+    ("cellax.mint.special", "cellax.mint.special"),
+    ("cellax.mint.distributed", "cellax.mint.distributed"),
     ("cellax.numpy", "cellax.numpy"),
+    ("cellax.numpy.fft", "cellax.numpy.fft"),
+    ("cellax.boost", "cellax.boost"),
+    ("cellax.profiler", "cellax.profiler"),
+    ("cellax.log", "cellax.log"),
     ("cellax.debug", "cellax.debug"),
 ]
 
@@ -88,14 +111,98 @@ def mixin_members(cls) -> list[str]:
     return sorted(set(names))
 
 
+def groups() -> dict[str, list[tuple[str, str]]]:
+    """{``cellax.X``: [(package, title)]}: the available packages by top-level package."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, title in PACKAGES:
+        if available(name) is not None:
+            out.setdefault(".".join(name.split(".")[:2]), []).append((name, title))
+    return out
+
+
 def page_path(name: str) -> str:
-    return f"api/{name}.md"
+    """The page's file. A package heading a navigation section (it has listed subpackages) is
+    an ``index.md``, which Material's ``navigation.indexes`` attaches to the section; every
+    other page is ``api/<package>.md``. Both are served at ``api/<package>/``."""
+    members = groups().get(name)
+    return f"api/{name}/index.md" if members and len(members) > 1 else f"api/{name}.md"
 
 
 def summary(value) -> str:
     doc = inspect.getdoc(value) or ""
     line = doc.strip().split("\n\n")[0].replace("\n", " ").strip()
     return line.replace("|", "\\|")
+
+
+def documented_names(module) -> list[str]:
+    """The names of ``module`` that get an API entry (its classes, then its functions)."""
+    functions, classes, _ = public_members(module)
+    return classes + functions
+
+
+@functools.cache
+def homes() -> dict[int, str]:
+    """{id(object): identifier of its API entry} for every class and function exported by an
+    available package of ``PACKAGES`` (see the module docstring for the rule)."""
+    exporters: dict[int, list[str]] = {}
+    objects = {}
+    for package, _ in PACKAGES:
+        module = available(package)
+        if module is None:
+            continue
+        for name in documented_names(module):
+            value = getattr(module, name)
+            objects[id(value)] = value
+            exporters.setdefault(id(value), []).append(f"{package}.{name}")
+    out = {}
+    for key, identifiers in exporters.items():
+        where = getattr(objects[key], "__module__", "") or ""
+
+        def depth(identifier: str) -> int:
+            package = identifier.rsplit(".", 1)[0]
+            inside = where == package or where.startswith(package + ".")
+            return len(package) if inside else -1
+
+        best = max(depth(i) for i in identifiers)
+        out[key] = next(i for i in identifiers if depth(i) == best)  # first in PACKAGES order
+    return out
+
+
+def home_package(value) -> str | None:
+    """The package whose page documents ``value`` (None: no listed package exports it)."""
+    identifier = homes().get(id(value))
+    return identifier.rsplit(".", 1)[0] if identifier else None
+
+
+@functools.cache
+def aliases() -> dict[str, str]:
+    """{``package.name``: identifier of its API entry} for every exported class and function."""
+    table = {}
+    for package, _ in PACKAGES:
+        module = available(package)
+        if module is None:
+            continue
+        for name in documented_names(module):
+            value = getattr(module, name)
+            home = homes()[id(value)]
+            # a second name of the object in its home package has its own entry
+            table[f"{package}.{name}"] = (
+                f"{package}.{name}" if home.rsplit(".", 1)[0] == package else home
+            )
+    return table
+
+
+def entry(identifier: str) -> str | None:
+    """The API entry that documents ``identifier`` (``cellax.Model`` -> ``cellax.train.Model``,
+    ``cellax.nn.Cell.cells`` -> ``cellax.nn.Cell.cells``), or None when it names no listed
+    class or function. A member's entry exists when the member is public and documented."""
+    table = aliases()
+    if identifier in table:
+        return table[identifier]
+    owner, _, member = identifier.rpartition(".")
+    if owner in table:
+        return f"{table[owner]}.{member}"
+    return None
 
 
 def render(name: str, module) -> str:
@@ -110,15 +217,25 @@ def render(name: str, module) -> str:
         "      show_root_toc_entry: false",
         "",
     ]
+    here = {n for n in classes + functions if home_package(getattr(module, n)) == name}
+    if len(here) < len(classes) + len(functions):
+        lines += [
+            "Names documented on another page of this reference (the same object exported "
+            "under several paths) link to their entry there.",
+            "",
+        ]
     for title, group in (("Classes", classes), ("Functions", functions)):
         if not group:
             continue
         lines += [f"## {title}", "", "| name | summary |", "|---|---|"]
-        lines += [f"| [{n}][{name}.{n}] | {summary(getattr(module, n))} |" for n in group]
+        lines += [
+            f"| [{n}][{entry(f'{name}.{n}')}] | {summary(getattr(module, n))} |" for n in group
+        ]
         lines.append("")
     if other:
-        lines += ["## Constants", "", ", ".join(f"`{n}`" for n in other), ""]
+        lines += ["## Other names", "", ", ".join(f"`{n}`" for n in other), ""]
     for title, group in (("Classes", classes), ("Functions", functions)):
+        group = [n for n in group if n in here]
         if group:
             lines += [f"## {title} in detail", ""]
             for n in group:
@@ -132,6 +249,8 @@ def render(name: str, module) -> str:
 
 def pages() -> dict[str, str]:
     """{page path: markdown} for every package of ``PACKAGES`` that imports."""
+    homes.cache_clear()  # a rebuild (``mkdocs serve``) sees the code as it is now
+    aliases.cache_clear()
     out = {}
     for name, _ in PACKAGES:
         module = available(name)
@@ -140,5 +259,16 @@ def pages() -> dict[str, str]:
     return out
 
 
-def nav() -> list[dict[str, str]]:
-    return [{title: page_path(name)} for name, title in PACKAGES if available(name) is not None]
+def nav() -> list:
+    """The "API reference" navigation: a package with listed subpackages is a section headed by
+    its own page (Material's ``navigation.indexes``), e.g. ``cellax.ops`` holding
+    ``cellax.ops.operations``."""
+    out: list = []
+    for top, members in groups().items():
+        (first, first_title), rest = members[0], members[1:]
+        if not rest:
+            out.append({first_title: page_path(first)})
+        else:
+            entries = [page_path(first)] if first == top else [{first_title: page_path(first)}]
+            out.append({top: entries + [{title: page_path(name)} for name, title in rest]})
+    return out

@@ -10,6 +10,8 @@ import importlib
 import inspect
 import pathlib
 
+import gen_api
+
 NAMES = pathlib.Path(__file__).parent / "names"
 HIDDEN_MEMBERS = {"construct", "extend_repr"}  # as the ``filters`` option of mkdocs.yml
 
@@ -26,12 +28,15 @@ def codes(names, link_prefix: str | None = None, linkable=None) -> str:
     """Names as code, linked to their API entries (``linkable``: the names that have one)."""
     if not names:
         return "(none)"
-    return ", ".join(
-        f"[`{n}`][{link_prefix}{n}]"
-        if link_prefix is not None and (linkable is None or n in linkable)
-        else f"`{n}`"
-        for n in names
-    )
+
+    def code(n: str) -> str:
+        if link_prefix is not None and (linkable is None or n in linkable):
+            target = gen_api.entry(link_prefix + n)  # an alias links to its home entry
+            if target is not None:
+                return f"[`{n}`][{target}]"
+        return f"`{n}`"
+
+    return ", ".join(code(n) for n in names)
 
 
 def percent(part: int, whole: int) -> str:

@@ -3,7 +3,7 @@
 Every public object (and every public method of a public class) of the packages in
 ``gen_api.PACKAGES`` whose docstring has a paragraph starting with ``Differences from
 MindSpore:`` contributes that paragraph, linked to its API entry. An object exported under
-several names is listed once, under the first package that exports it.
+several names is listed once, under its home package (``gen_api``'s rule).
 """
 
 from __future__ import annotations
@@ -26,8 +26,13 @@ def paragraphs(doc: str) -> list[str]:
 
 
 def documented(module):
-    """(qualified name, object) for the documented public objects of ``module``."""
+    """(qualified name, object) for the public objects that ``module``'s page documents (an
+    object exported by several packages is documented, and listed here, on its home page)."""
     functions, classes, _ = gen_api.public_members(module)
+    functions = [
+        n for n in functions if gen_api.home_package(getattr(module, n)) == module.__name__
+    ]
+    classes = [n for n in classes if gen_api.home_package(getattr(module, n)) == module.__name__]
     for name in classes:
         cls = getattr(module, name)
         yield f"{module.__name__}.{name}", cls

@@ -22,8 +22,19 @@ import gen_api  # noqa: E402
 import gen_coverage  # noqa: E402
 import gen_differences  # noqa: E402
 import plot_training  # noqa: E402
+import plot_w9  # noqa: E402
 
 _PAGES: dict[str, str | bytes] = {}
+
+
+# Pages other work adds to docs/ (a package's coverage table, a guide): each gets its navigation
+# entry once the file exists, so the site builds before and after it lands.
+# (section of mkdocs.yml's nav, title, file under docs/)
+OPTIONAL_PAGES = [
+    ("Guides", "Distributed training", "distributed.md"),
+    ("Coverage", "cellax.numpy", "numpy_coverage.md"),
+    ("Coverage", "cellax.mint", "mint_coverage.md"),
+]
 
 
 def on_config(config):
@@ -32,9 +43,18 @@ def on_config(config):
     _PAGES.update(gen_coverage.pages())
     _PAGES.update(gen_differences.pages())
     _PAGES.update(plot_training.pages())
+    _PAGES.update(plot_w9.pages())
+    docs = pathlib.Path(config["docs_dir"])
     for section in config["nav"]:
-        if isinstance(section, dict) and "API reference" in section:
+        if not isinstance(section, dict):
+            continue
+        if "API reference" in section:
             section["API reference"] = gen_api.nav()
+        for name, title, file in OPTIONAL_PAGES:
+            if name in section and (docs / file).is_file():
+                entries = section[name]
+                if not any(file in entry.values() for entry in entries):
+                    entries.append({title: file})
     return config
 
 
@@ -48,7 +68,7 @@ def on_files(files, config):
 # literally. Drop the role; a role naming a cellax object becomes an optional cross-reference
 # (a link when the object has an API entry, plain code otherwise).
 _ROLE = re.compile(r":(math|func|class|meth|attr|obj|mod|data|exc):<code>~?([^<]*)</code>")
-_PACKAGES = ("ops.", "nn.", "amp.", "train.", "dataset.", "communication.", "mint.", "numpy.")
+_PACKAGES = tuple(sorted({n.split(".")[1] + "." for n, _ in gen_api.PACKAGES if "." in n}))
 
 
 def _role(match) -> str:
@@ -61,9 +81,14 @@ def _role(match) -> str:
         target = "cellax." + target[3:]
     elif target.startswith(_PACKAGES):
         target = "cellax." + target
-    if not target.startswith("cellax."):
+    target = gen_api.entry(target)  # an alias (``cellax.Model``) links to its home entry
+    if target is None:
         return code
     return f'<autoref identifier="{target}" optional>{code}</autoref>'
+
+
+def on_page_markdown(markdown, page, config, files):
+    return plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
 
 
 def on_page_content(html, page, config, files):

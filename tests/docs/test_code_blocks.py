@@ -6,8 +6,10 @@
 - On the migration page, each block titled ``MindSpore`` must equal the ``cellax`` block that
   follows it once its ``mindspore`` imports name ``cellax``; it runs too, with those imports.
 - ``bash`` blocks: ``make X`` must be a target (``make -n X``); ``python script --flag`` must
-  name an existing script whose ``--help`` lists each flag.
-- ``text`` blocks are diagrams; no other kind of block is allowed.
+  name an existing script whose ``--help`` lists each flag; ``python -m cellax run SCRIPT ...``
+  runs (the unmodified-MindSpore entry point) and must succeed.
+- ``text`` blocks are diagrams, or, titled ``output``, what the ``bash`` block before them
+  prints (checked); no other kind of block is allowed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import io
 import linecache
+import os
 import pathlib
 import re
 import subprocess
@@ -50,10 +53,24 @@ def run_python(code: str, namespace: dict, where: str) -> None:
         assert out.getvalue().splitlines() == expected, where
 
 
-def check_shell_line(line: str, where: str) -> None:
+def check_shell_line(line: str, where: str) -> str:
+    """Check (or, for ``python -m cellax run``, run) one command; its output when it ran."""
     words = line.split("#")[0].split()
     if not words:
-        return
+        return ""
+    if words[:4] == ["python", "-m", "cellax", "run"]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        result = subprocess.run(
+            [sys.executable, *words[1:]],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, f"{where}: {line}: {result.stderr}"
+        return result.stdout
     if words[0] == "make":
         result = subprocess.run(["make", "-n", *words[1:]], cwd=ROOT, capture_output=True)
         assert result.returncode == 0, f"{where}: {line}: {result.stderr!r}"
@@ -68,6 +85,7 @@ def check_shell_line(line: str, where: str) -> None:
             assert flag in usage.stdout, f"{where}: {flag} is not an option of {words[1]}"
     else:
         raise AssertionError(f"{where}: no check for the shell command {line!r}")
+    return ""
 
 
 def test_pages_have_checked_blocks():
@@ -83,6 +101,7 @@ def test_code_blocks_run(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     namespace = {"__name__": "__docs__"}
     previous_mindspore = None
+    shell_output = None  # what the bash block just before printed
     for number, (lang, title, code) in enumerate(blocks(page)):
         where = f"{page.relative_to(ROOT)} block {number + 1}"
         if lang == "python" and title == "MindSpore":
@@ -94,7 +113,11 @@ def test_code_blocks_run(page, tmp_path, monkeypatch):
                 assert code == previous_mindspore, f"{where} differs from the MindSpore column"
             run_python(code, namespace, where)
         elif lang == "bash":
-            for line in code.splitlines():
-                check_shell_line(line, where)
+            shell_output = "".join(check_shell_line(line, where) for line in code.splitlines())
+            continue
+        elif lang == "text" and title == "output":
+            assert shell_output is not None, f"{where}: an output block after no bash block"
+            assert shell_output == code, f"{where}: the command printed {shell_output!r}"
         else:
             assert lang == "text", f"{where}: a {lang!r} block is neither run nor checked"
+        shell_output = None

@@ -213,10 +213,9 @@ class Conv3d(_ConvNd):
 class ConvTranspose2d(_ConvNd):
     """2-D transposed convolution; ``weight`` has shape ``(in, out / groups, kH, kW)``.
 
-    Args:
-        in_channels, out_channels, kernel_size, stride, padding, output_padding, groups, bias,
-        dilation, padding_mode, dtype: as PyTorch's ``ConvTranspose2d`` (only
-        ``padding_mode='zeros'`` is supported, as in MindSpore).
+    The arguments ``in_channels, out_channels, kernel_size, stride, padding, output_padding,
+    groups, bias, dilation, padding_mode, dtype`` are those of PyTorch's ``ConvTranspose2d``
+    (only ``padding_mode='zeros'`` is supported, as in MindSpore).
 
     Examples:
         >>> from cellax import mint

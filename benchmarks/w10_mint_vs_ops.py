@@ -1,4 +1,4 @@
-"""W9 mint-vs-ops: a ``cellax.mint`` call costs what the ``cellax.ops``/``nn`` call it maps to costs.
+"""W10 mint-vs-ops: a ``cellax.mint`` call costs what the ``cellax.ops``/``nn`` call it maps to costs.
 
 Pairs, each row compared with its ops row (target: at most 1.05x):
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from benchmarks._harness import Settings, main, measure, result
 
-WORKLOAD = "W9"
+WORKLOAD = "W10"
 TITLE = "mint-vs-ops: mint adapters vs the ops/nn calls they map to"
 SIZES = (64, 128, 128, 10)
 
