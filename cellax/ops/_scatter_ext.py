@@ -112,7 +112,7 @@ def _scatter_rows(api, method):
     return op
 
 
-def _named(fn, name, summary):
+def _named(fn, name, summary, index="[[0], [2]]"):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (
         f"{summary}\n\n    Args:\n        input_x (Tensor): The target.\n"
@@ -120,14 +120,14 @@ def _named(fn, name, summary):
         f"for the ``scatter_nd`` ops).\n        updates (Tensor): The values.\n\n"
         f"    Returns:\n        Tensor, the updated copy of ``input_x``.\n\n"
         f"    Examples:\n        >>> import cellax as ms\n"
-        f"        >>> ms.ops.{name}(ms.ops.ones((3, 2)), ms.Tensor([[0], [2]]), "
+        f"        >>> ms.ops.{name}(ms.ops.ones((3, 2)), ms.Tensor({index}), "
         f"ms.ops.ones((2, 2))).shape\n        (3, 2)\n"
     )
     return fn
 
 
 def _rows(name, method, summary):
-    return _named(_scatter_rows(name, method), name, summary)
+    return _named(_scatter_rows(name, method), name, summary, "[0, 2]")
 
 
 scatter_max = _rows("scatter_max", "max", "Elementwise maximum of ``updates`` into rows.")
