@@ -123,17 +123,32 @@ class _Sampler:
 
 
 class Initializer:
-    """Base class: subclasses implement ``_generate(shape, np_dtype) -> jax.Array``."""
+    """Base class. A subclass implements either MindSpore's protocol ``_initialize(self, arr)``
+    (fill the NumPy array ``arr``, zeros on entry, in place) or cellax's
+    ``_generate(self, shape, np_dtype) -> jax.Array``."""
 
     def __init__(self, **kwargs) -> None:
         self._kwargs = kwargs
 
     def _generate(self, shape: tuple, np_dtype):
-        raise NotImplementedError
+        if type(self)._initialize is Initializer._initialize:
+            raise NotImplementedError(
+                f"For '{type(self).__name__}', an Initializer subclass must implement "
+                f"'_initialize(self, arr)' (fill the NumPy array in place), but got neither it "
+                f"nor '_generate'."
+            )
+        host_dtype = np.float32 if np.dtype(np_dtype) == jnp.bfloat16 else np_dtype
+        arr = np.zeros(shape, host_dtype)
+        self._initialize(arr)
+        return jnp.asarray(arr, np_dtype)
+
+    def _initialize(self, arr):
+        """Fill ``arr`` in place (what MindSpore's subclasses override)."""
+        arr[...] = np.asarray(self._generate(tuple(arr.shape), arr.dtype))
 
     def __call__(self, arr):
         """Fill the NumPy array ``arr`` in place (MindSpore's Initializer protocol)."""
-        arr[...] = np.asarray(self._generate(tuple(arr.shape), arr.dtype))
+        self._initialize(arr)
         return arr
 
     def __repr__(self) -> str:

@@ -18,7 +18,8 @@ __all__ = ["StateTensor", "Parameter", "ParameterTuple", "Buffer"]
 
 _AUTO_NAME = re.compile(r"Parameter#\d+")
 DEFAULT_NAME = "Parameter"
-_counter = itertools.count(1)
+# MindSpore 2.10 creates one unnamed Parameter while importing: user Parameters start at #2.
+_counter = itertools.count(2)
 _local = _core.LOCAL
 
 

@@ -22,12 +22,10 @@ _EMPTY_DICT_MSG = (
 )
 
 
-class CheckpointFileNotFoundError(ValueError, FileNotFoundError):
-    """MindSpore raises ValueError for a missing checkpoint; FileNotFoundError fits as well."""
-
-
-class ParameterMismatchError(ValueError, RuntimeError):
-    """MindSpore raises RuntimeError for a shape/dtype mismatch; ValueError fits as well."""
+# MindSpore's exact exception types (scripts print ``type(e).__name__``): a missing checkpoint
+# raises ValueError, a shape/dtype mismatch in load_param_into_net raises RuntimeError.
+CheckpointFileNotFoundError = ValueError
+ParameterMismatchError = RuntimeError
 
 
 # -- shared helpers ---------------------------------------------------------------------------

@@ -106,7 +106,11 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
     weights = weights or ()
     positions = positions or ()
     weight_values = [w._value for w in weights]
-    diff_inputs = [_diff_input(api, args[i], i) for i in positions]
+    # MindSpore differentiates Tensor objects, not argument slots: one Tensor passed at several
+    # positions gets the total gradient at each (grad(f)(a, a) counts both uses of ``a``).
+    owner = {i: _alias_owner(args, i, positions) for i in positions}
+    leaders = [i for i in positions if owner[i] == i]
+    diff_inputs = [_diff_input(api, args[i], i) for i in leaders]
     stateful = _state.functionalize(
         lambda *call_args, **call_kwargs: _control_flow.call_converted(
             fn, *call_args, **call_kwargs
@@ -116,8 +120,9 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
 
     def inner(weight_values, diff_inputs):
         call_args = list(args)
-        for i, value in zip(positions, diff_inputs):
-            call_args[i] = wrap(_with_tensor_hooks(args[i], value))
+        for i, value in zip(leaders, diff_inputs):
+            for j in _aliases(args, i):
+                call_args[j] = wrap(_with_tensor_hooks(args[j], value))
         hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
         out, new_values = stateful(hooked, *call_args, **kwargs)
         out_arrays = _to_arrays(out)
@@ -143,9 +148,23 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
                 _to_arrays(sens),
                 diff_out,
             )
-        weight_grads, input_grads = vjp_fn(cotangent)
+        weight_grads, leader_grads = vjp_fn(cotangent)
+    by_leader = dict(zip(leaders, leader_grads))
+    input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
+
+
+def _aliases(args, i):
+    """The positions holding the very Tensor object at position ``i`` (just ``i`` otherwise)."""
+    if not hasattr(args[i], "_value"):
+        return [i]
+    return [j for j, a in enumerate(args) if a is args[i]]
+
+
+def _alias_owner(args, i, positions):
+    """The first differentiated position holding the same Tensor object as position ``i``."""
+    return next(p for p in positions if p in _aliases(args, i))
 
 
 def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w, return_ids):

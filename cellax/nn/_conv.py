@@ -139,7 +139,7 @@ class _Conv(Cell):
 class _ConvForward(_Conv):
     def construct(self, x):
         self._check_input(arr(x))
-        conv = (_conv.conv1d, _conv.conv2d, _conv.conv3d)[self._nd - 1]
+        conv = (_conv.conv1d, _conv.conv2d_any_padding, _conv.conv3d)[self._nd - 1]
         return conv(
             x,
             self._kernel(),

@@ -26,7 +26,10 @@ class Embedding(Cell):
         embedding_table (Union[Tensor, str, Initializer, numbers.Number]): Initializer of the
             table. Default: ``'normal'``.
         dtype (cellax.dtype): Default: ``cellax.float32``.
-        padding_idx (int): This row starts at zero and gets no gradient. Default: ``None``.
+        padding_idx (int): This row of the table starts at zero. As in MindSpore, it is
+            trained like any other row afterwards (MindSpore's ``nn.Embedding`` is a plain
+            gather; only ``ops.embedding`` keeps the row out of the gradient).
+            Default: ``None``.
 
     Inputs:
         - **ids** (Tensor) - Integer ids of any shape, in ``[0, vocab_size)``.
@@ -87,7 +90,7 @@ class Embedding(Cell):
             table = self.embedding_table._value
             one_hot = jax.nn.one_hot(value, self.vocab_size, dtype=table.dtype)
             return wrap(one_hot @ table)
-        return _resample.embedding(ids, self.embedding_table, self.padding_idx)
+        return _resample.embedding(ids, self.embedding_table)
 
     def extend_repr(self) -> str:
         return (

@@ -34,6 +34,11 @@ from ._grid_sample import *  # noqa: F403
 from ._unpool import *  # noqa: F403
 from ._composite import *  # noqa: F403
 from ._compat_prims import *  # noqa: F403
+from ._windows import *  # noqa: F403
+from ._scatter_ext import *  # noqa: F403
+from ._loss_ext import *  # noqa: F403
+from ._vision_ext import *  # noqa: F403
+from ._aliases import *  # noqa: F403
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr
 from .._tensor import Tensor as Tensor

@@ -159,18 +159,28 @@ def triu(input, diagonal=0):
 
 
 def diag(input):
-    """A diagonal matrix from a 1-D Tensor, or the diagonal of a 2-D one.
+    """A Tensor of rank ``2k`` with the elements of the rank-``k`` ``input`` on its diagonal.
+
+    The output has shape ``input.shape + input.shape`` and
+    ``out[i1, ..., ik, i1, ..., ik] = input[i1, ..., ik]`` (MindSpore's ``Diag``; a 2-D input
+    gives a 4-D output, not the diagonal: use :func:`diagonal` for that).
+
+    Raises:
+        ValueError: If ``input`` is 0-D.
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.diag(ms.Tensor([1, 2])))
         [[1 0]
          [0 2]]
+        >>> ms.ops.diag(ms.ops.ones((2, 3))).shape
+        (2, 3, 2, 3)
     """
     x = array(input, "diag")
-    if x.ndim not in (1, 2):
-        raise ValueError(f"For 'diag', 'input' must be 1-D or 2-D, but got shape {x.shape}.")
-    return wrap(jnp.diag(x))
+    if x.ndim == 0:
+        raise ValueError(f"For 'diag', 'input' must be at least 1-D, but got shape {x.shape}.")
+    flat = x.reshape(-1)
+    return wrap((jnp.diag(flat) if flat.size else flat.reshape(0, 0)).reshape(x.shape + x.shape))
 
 
 def diagflat(input, offset=0):

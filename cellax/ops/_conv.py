@@ -183,8 +183,8 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
         stride (Union[int, tuple[int]]): Default: ``1``.
         pad_mode (str): ``'same'`` (output ``ceil(in / stride)``, extra padding at the end),
             ``'valid'`` or ``'pad'``. Default: ``'valid'``.
-        padding (Union[int, tuple[int]]): For ``'pad'``: an int, (h, w) or
-            (top, bottom, left, right). Default: ``0``.
+        padding (Union[int, tuple[int]]): For ``'pad'``: an int or (h, w), padding both sides.
+            Must be 0 for the other modes. Default: ``0``.
         dilation (Union[int, tuple[int]]): Default: ``1``.
         groups (int): Default: ``1``.
 
@@ -192,7 +192,9 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
         Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
 
     Raises:
-        ValueError: If ``pad_mode`` is unknown or the channels do not match ``weight``.
+        ValueError: If ``pad_mode`` is unknown, the channels do not match ``weight``, ``padding``
+            is a tuple of other than 2 ints (MindSpore's functional ``conv2d``; ``nn.Conv2d``
+            takes 4), or ``padding`` is not 0 when ``pad_mode`` is not ``'pad'``.
 
     Examples:
         >>> import cellax as ms
@@ -200,6 +202,22 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
         >>> ms.ops.conv2d(x, w, pad_mode='pad', padding=1, stride=2).shape
         (1, 3, 2, 2)
     """
+    if isinstance(padding, (tuple, list)) and len(padding) != 2:
+        raise ValueError(
+            f"For 'conv2d', 'padding' must be a tuple or list of 2 integers, but got {padding}."
+        )
+    if pad_mode != "pad" and padding not in (0, (0, 0), [0, 0]):
+        raise ValueError(
+            f"For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got 'pad': "
+            f"{padding} and 'pad_mode': {pad_mode}."
+        )
+    return _conv("conv2d", 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def conv2d_any_padding(
+    input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1
+):
+    """:func:`conv2d` that also takes (top, bottom, left, right) padding (``nn.Conv2d``'s)."""
     return _conv("conv2d", 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
 
 

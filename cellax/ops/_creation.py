@@ -125,15 +125,31 @@ def _scalar_dtype(value, dtype):
 def full(size, fill_value, *, dtype=None):
     """A Tensor of ``size`` filled with ``fill_value``.
 
+    As in MindSpore 2.10, the dtype is Int64 when ``dtype`` is None, whatever the type of
+    ``fill_value`` (``full((2,), 1.5)`` is ``[1, 1]``, ``full((2,), True)`` is ``[1, 1]``).
+
+    Args:
+        size (Union[tuple[int], list[int]]): The shape.
+        fill_value (number): The value.
+        dtype (cellax.dtype): The result dtype. Default: ``None`` (Int64).
+
+    Raises:
+        TypeError: If ``size`` is not a tuple or list.
+
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.full((2,), 3))
         [3 3]
+        >>> print(ms.ops.full((2,), 1.5, dtype=ms.float32))
+        [1.5 1.5]
     """
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(
+            f"For 'ops.full', 'size' must be a tuple or list of ints, but got {type(size)}."
+        )
     value = arr(fill_value, "full", "fill_value")
-    return wrap(
-        jnp.full(shape_tuple("full", size, "size"), value, _scalar_dtype(fill_value, dtype))
-    )
+    target = np_dtype(dtype) if dtype is not None else np.int64
+    return wrap(jnp.full(shape_tuple("full", size, "size"), jnp.asarray(value).astype(target)))
 
 
 def full_like(input, fill_value, *, dtype=None):

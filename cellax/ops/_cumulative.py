@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from ._primitive import primitive
+from ._dtype_rules import check_accepts
 from ._reduce import _reduce_input
 from ._utils import array, check_axis, np_dtype, to_float, wrap
 
@@ -35,6 +36,7 @@ def cumsum(x, axis, dtype=None):
         [1 3 6]
     """
     value = _reduce_input("cumsum", x, "x")
+    check_accepts("cumsum", value)
     axis = check_axis("cumsum", axis, value.ndim)
     # MindSpore keeps the input dtype (jnp would widen int32 to int64).
     return wrap(jnp.cumsum(value, axis=axis, dtype=np_dtype(dtype) or value.dtype))
@@ -50,6 +52,8 @@ def cumprod(input, dim, dtype=None):
     """
     x = _reduce_input("cumprod", input)
     dim = check_axis("cumprod", dim, x.ndim, "dim")
+    if dtype is None and x.dtype.kind in "biu":
+        dtype = _INT64  # MindSpore multiplies bool and integer Tensors in Int64
     return wrap(jnp.cumprod(x, axis=dim, dtype=np_dtype(dtype)))
 
 
@@ -110,7 +114,9 @@ def logcumsumexp(input, axis):
         >>> print(ms.ops.logcumsumexp(ms.Tensor([0., 0.]), 0))
         [0.        0.6931472]
     """
-    x = to_float(_reduce_input("logcumsumexp", input))
+    x = _reduce_input("logcumsumexp", input)
+    check_accepts("logcumsumexp", x)
+    x = to_float(x)
     axis = check_axis("logcumsumexp", axis, x.ndim)
     return wrap(jax.lax.cumlogsumexp(x, axis=axis))
 

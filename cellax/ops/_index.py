@@ -84,6 +84,8 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     The output shape is ``params.shape[:axis] + indices.shape[batch_dims:] +
     params.shape[axis + 1:]``.
 
+    Negative indices count from the end of ``axis``, as in MindSpore.
+
     Differences from MindSpore: out-of-range indices are clamped instead of raising.
 
     Examples:
@@ -97,6 +99,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     index = _index_array("gather", input_indices, "input_indices")
     axis = check_axis("gather", axis, x.ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
+    index = jnp.where(index < 0, index + x.shape[axis], index)
     fn = lambda p, i, a: jnp.take(p, i, axis=a, mode="clip")  # noqa: E731
     for _ in range(batch_dims):
         fn = jax.vmap(fn, in_axes=(0, 0, None))
@@ -432,6 +435,10 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     Raises:
         ValueError: If ``k`` exceeds the size of ``dim``.
 
+    Differences from MindSpore: among tied values MindSpore's CPU kernel returns the indices
+    in its heap's order (``[2, 4]`` for the 3s of ``[1, 3, 3, 2, 3]``); cellax returns the
+    lowest indices first, as MindSpore's GPU kernel and PyTorch do.
+
     Examples:
         >>> import cellax as ms
         >>> values, indices = ms.ops.topk(ms.Tensor([1., 3., 2.]), 2)
@@ -562,16 +569,18 @@ def bucketize(input, boundaries, *, right=False):
 def bincount(input, weights=None, minlength=0):
     """Count occurrences of each non-negative int (eager only: the length depends on values).
 
+    The counts are Float32, as in MindSpore 2.10 (with or without ``weights``).
+
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.bincount(ms.Tensor([0, 2, 2])))
-        [1 0 2]
+        [1. 0. 2.]
     """
     x = _index_array("bincount", input, "input")
     check_eager("bincount", x, hint="Pass 'length' through jnp.bincount on the .jax array.")
     length = max(int(np.max(np.asarray(x), initial=-1)) + 1, minlength)
     w = None if weights is None else array(weights)
-    return wrap(jnp.bincount(x, w, length=length))
+    return wrap(jnp.bincount(x, w, length=length).astype(jnp.float32))
 
 
 def sequence_mask(lengths, maxlen=None):

@@ -258,7 +258,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", l
 
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     r"""Binary cross entropy of probabilities ``logits`` against ``labels`` in [0, 1]; the
-    logarithms are clamped at -100 as in MindSpore/PyTorch.
+    probabilities are clamped at 1e-12 inside the logarithms, as in MindSpore (a loss of at most
+    ``-log(1e-12) = 27.631021`` per element).
 
     Examples:
         >>> import cellax as ms
@@ -270,7 +271,8 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     p, y = to_float(arr(logits)), jnp.asarray(arr(labels))
     _same_shape(api, p, y, ("logits", "labels"))
     y = y.astype(p.dtype)
-    loss = -(y * jnp.maximum(jnp.log(p), -100) + (1 - y) * jnp.maximum(jnp.log1p(-p), -100))
+    eps = jnp.asarray(1e-12, p.dtype)
+    loss = -(y * jnp.log(jnp.maximum(p, eps)) + (1 - y) * jnp.log(jnp.maximum(1 - p, eps)))
     if weight is not None:
         loss = loss * arr(weight)
     return wrap(reduce(loss, reduction))

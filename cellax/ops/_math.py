@@ -13,9 +13,10 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import _fix_int_float, _true_divide
+from ._dtype_rules import check_accepts
 from ._utils import arr, array, is_float, name_op, to_float, wrap
 
-__all__ = ["add", "div", "matmul", "logit", "round", "pow", "positive"]
+__all__ = ["add", "div", "divide", "subtract", "matmul", "logit", "round", "pow", "positive"]
 
 
 def _binary_arrays(x, y, api: str = "op", names=("input", "other")):
@@ -75,6 +76,7 @@ def _check_unary_dtype(api: str, x, kinds: str):
 def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str = ""):
     def op(input):
         x = array(input, name)
+        check_accepts(name, x)
         _check_unary_dtype(name, x, kinds)
         if to_float32:
             x = to_float(x)
@@ -87,6 +89,19 @@ def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str 
         f"        TypeError: If the dtype of ``input`` is not supported." + _example(name, 1)
     )
     return name_op(op, name, doc)
+
+
+def _sign(x):
+    """MindSpore's sign: 0 for NaN and for -0.0 (a float ``x > 0`` / ``x < 0`` test)."""
+    if np.dtype(x.dtype).kind in "fV" or x.dtype == jnp.bfloat16:
+        one = jnp.ones_like(x)
+        return jnp.where(x > 0, one, jnp.where(x < 0, -one, jnp.zeros_like(x)))
+    return jnp.sign(x)
+
+
+def _signbit(x):
+    """MindSpore's signbit is ``x < 0``: False for -0.0 and for NaN."""
+    return jnp.less(x, 0) if np.dtype(x.dtype).kind != "b" else jnp.zeros_like(x)
 
 
 def _keep_int(jfn):
@@ -144,8 +159,8 @@ _SAME_UNARY = {
     "neg": jnp.negative,
     "negative": jnp.negative,
     "square": jnp.square,
-    "sign": jnp.sign,
-    "sgn": jnp.sign,
+    "sign": _sign,
+    "sgn": _sign,
     "floor": _keep_int(jnp.floor),
     "ceil": _keep_int(jnp.ceil),
     "trunc": _keep_int(jnp.trunc),
@@ -161,7 +176,7 @@ _PREDICATES = {
     "isfinite": jnp.isfinite,
     "isneginf": jnp.isneginf,
     "isposinf": jnp.isposinf,
-    "signbit": jnp.signbit,
+    "signbit": _signbit,
     "isreal": jnp.isreal,
     "logical_not": jnp.logical_not,
 }
@@ -223,7 +238,9 @@ def logit(input, eps=None):
 
 def _binary(name: str, jfn, names=("input", "other"), summary: str = ""):
     def op(input, other):
-        return wrap(jfn(*_binary_arrays(input, other, name)))
+        a, b = _binary_arrays(input, other, name)
+        check_accepts(name, a, b)
+        return wrap(jfn(a, b))
 
     a, b = names
     doc = (
@@ -262,7 +279,25 @@ def _float_binary(jfn):
 
 
 def _xlogy(a, b):
-    return jsp.xlogy(a, b)
+    # MindSpore computes the plain product: xlogy(0, 0) and xlogy(0, -1) are NaN.
+    return jnp.multiply(a, jnp.log(b))
+
+
+def _nan_select(compare):
+    """MindSpore's maximum/minimum: ``a if compare(a, b) else b`` (a NaN in ``a`` loses)."""
+
+    def run(a, b):
+        out = jnp.maximum(a, b) if compare is jnp.greater else jnp.minimum(a, b)
+        if np.dtype(jnp.result_type(a, b)).kind != "f" and jnp.result_type(a, b) != jnp.bfloat16:
+            return out
+        return jnp.where(jnp.isnan(a) & ~jnp.isnan(b), jnp.broadcast_to(b, out.shape), out)
+
+    return run
+
+
+def _heaviside(a, b):
+    dtype = jnp.result_type(a, b)
+    return jnp.where(a == 0, b, jnp.where(a > 0, 1, 0)).astype(dtype)
 
 
 def _xdivy(a, b):
@@ -284,11 +319,9 @@ def _int_only(name, jfn):
 
 _BINARY = {
     "sub": jnp.subtract,
-    "subtract": jnp.subtract,
     "mul": jnp.multiply,
     "multiply": jnp.multiply,
     "true_divide": _true_divide,
-    "divide": _true_divide,
     "floor_div": jnp.floor_divide,
     "floor_divide": jnp.floor_divide,
     "floordiv": jnp.floor_divide,
@@ -304,14 +337,14 @@ _BINARY = {
     "hypot": _float_binary(jnp.hypot),
     "logaddexp": _float_binary(jnp.logaddexp),
     "logaddexp2": _float_binary(jnp.logaddexp2),
-    "maximum": jnp.maximum,
-    "minimum": jnp.minimum,
+    "maximum": _nan_select(jnp.greater),
+    "minimum": _nan_select(jnp.less),
     "fmax": jnp.fmax,
     "fmin": jnp.fmin,
     "copysign": _float_binary(jnp.copysign),
     "xlogy": _float_binary(_xlogy),
     "xdivy": _float_binary(_xdivy),
-    "heaviside": jnp.heaviside,
+    "heaviside": _heaviside,
     "nextafter": _float_binary(jnp.nextafter),
     "ldexp": lambda a, b: a * jnp.exp2(b),
     "gcd": _int_only("gcd", jnp.gcd),
@@ -344,6 +377,7 @@ _BINARY_NAMES = {
     "truncate_mod": ("x", "y"),
     "xdivy": ("x", "y"),
     "xlogy": ("input", "other"),
+    "true_divide": ("dividend", "divisor"),
     "ldexp": ("x", "other"),
     "floordiv": ("x", "y"),
     "floormod": ("x", "y"),
@@ -374,7 +408,9 @@ def add(input, other):
         >>> print(ms.ops.add(ms.Tensor([1, 2, 3], ms.float32), ms.Tensor([4, 5, 6], ms.float32)))
         [5. 7. 9.]
     """
-    return wrap(jnp.add(*_binary_arrays(input, other, "add")))
+    a, b = _binary_arrays(input, other, "add")
+    check_accepts("add", a, b)
+    return wrap(jnp.add(a, b))
 
 
 def div(input, other, *, rounding_mode=None):
@@ -405,6 +441,38 @@ def div(input, other, *, rounding_mode=None):
     )
 
 
+def divide(input, other, *, rounding_mode=None):
+    """Elementwise division, like :func:`div`: ``rounding_mode`` is None, 'floor' or 'trunc'.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.divide(ms.Tensor([-7., 7.]), 2., rounding_mode='trunc'))
+        [-3.  3.]
+    """
+    return div(input, other, rounding_mode=rounding_mode)
+
+
+def subtract(input, other, *, alpha=1):
+    """Elementwise ``input - alpha * other`` with broadcasting.
+
+    Args:
+        input (Union[Tensor, number]): The minuend.
+        other (Union[Tensor, number]): The subtrahend.
+        alpha (number): The multiplier of ``other``. Default: ``1``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.subtract(ms.Tensor([5., 6.]), ms.Tensor([1., 2.]), alpha=2))
+        [3. 2.]
+    """
+    a, b = _binary_arrays(input, other, "subtract")
+    if all(getattr(v, "dtype", None) == jnp.bool_ for v in (a, b)):
+        a, b = a.astype(jnp.int64), b.astype(jnp.int64)  # MindSpore subtracts bools as Int64
+    if alpha != 1:
+        b = jnp.multiply(b, alpha) if hasattr(b, "dtype") else b * alpha
+    return wrap(jnp.subtract(a, b))
+
+
 def pow(input, exponent):
     """Elementwise ``input ** exponent``.
 
@@ -420,7 +488,9 @@ def matmul(input, other):
     """Matrix product with NumPy broadcasting semantics.
 
     Raises:
-        ValueError: If the contracted dimensions differ.
+        ValueError: If an input is 0-D, or two 1-D inputs differ in length.
+        RuntimeError: If the contracted dimensions differ or the batch dimensions do not
+            broadcast (MindSpore's ``MatMulExt`` raises RuntimeError).
 
     Examples:
         >>> import cellax as ms
@@ -437,8 +507,16 @@ def matmul(input, other):
     ka = a.shape[-1]
     kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
     if ka != kb:
-        raise ValueError(
+        error = ValueError if a.ndim == 1 and b.ndim == 1 else RuntimeError
+        raise error(
             f"For 'matmul', the last dimension of 'input' ({ka}) must equal the "
             f"contracted dimension of 'other' ({kb}), but got shapes {a.shape} and {b.shape}."
         )
+    try:
+        jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise RuntimeError(
+            f"For 'matmul', the batch dimensions of 'input' {a.shape} and 'other' {b.shape} "
+            f"must be broadcastable."
+        ) from None
     return wrap(jnp.matmul(a, b))

@@ -73,10 +73,6 @@ __all__ = [
 ]
 
 
-class _ProbabilityError(ValueError, RuntimeError):
-    """A bad drop probability (MindSpore raises RuntimeError; ValueError is also caught)."""
-
-
 def _float_input(api, input, name="input"):
     return to_float(array(input, api, name))
 
@@ -136,7 +132,26 @@ def leaky_relu(input, alpha=0.2):
 
 
 def elu(input_x, alpha=1.0):
-    """``x`` where positive, else ``alpha * (exp(x) - 1)``."""
+    """``x`` where positive, else ``alpha * (exp(x) - 1)``.
+
+    Args:
+        input_x (Tensor): The float input.
+        alpha (float): The scale of the negative part; MindSpore 2.10's ``Elu`` only accepts
+            ``1.0``. Default: ``1.0``.
+
+    Raises:
+        TypeError: If ``alpha`` is not a float.
+        ValueError: If ``alpha`` is not 1.0 (as in MindSpore 2.10).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.elu(ms.Tensor([-1., 2.])))
+        [-0.63212055  2.        ]
+    """
+    if not isinstance(alpha, float):
+        raise TypeError(f"For 'elu', 'alpha' must be a float, but got {type(alpha).__name__}.")
+    if alpha != 1.0:
+        raise ValueError(f"For 'elu', 'alpha' must be 1.0, but got {alpha}.")
     x = _float_input("elu", input_x, "input_x")
     return wrap(jax.nn.elu(x, alpha))
 
@@ -262,7 +277,10 @@ def softmax(input, axis=-1, *, dtype=None):
         [0.5 0.5]
     """
     x, axis = _softmax_input("softmax", input, axis, dtype)
-    return wrap(jax.nn.softmax(x, axis=axis))
+    # MindSpore gives 0 (not NaN) where every element along ``axis`` is -inf.
+    dead = jnp.all(x == -jnp.inf, axis=axis, keepdims=True)
+    out = jax.nn.softmax(jnp.where(dead, jnp.zeros_like(x), x), axis=axis)
+    return wrap(jnp.where(dead, jnp.zeros_like(out), out))
 
 
 def log_softmax(logits, axis=-1):
@@ -398,7 +416,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
 
 def _check_p(api: str, p) -> float:
-    return check_probability(api, p, _ProbabilityError)
+    # MindSpore's exact types: ops.dropout raises RuntimeError, dropout2d/3d ValueError.
+    return check_probability(api, p, RuntimeError if api == "dropout" else ValueError)
 
 
 def _drop(x, p, mask_shape, seed=None):
@@ -462,7 +481,7 @@ dropout3d = _channel_dropout("dropout3d", 4)
 
 def _keep_prob(api, keep_prob):
     if not 0 < keep_prob <= 1:
-        raise _ProbabilityError(f"For '{api}', 'keep_prob' must be in (0, 1], but got {keep_prob}.")
+        raise ValueError(f"For '{api}', 'keep_prob' must be in (0, 1], but got {keep_prob}.")
     return keep_prob
 
 

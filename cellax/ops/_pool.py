@@ -334,6 +334,16 @@ def _max_masked(x, mask):
     return jnp.max(jnp.where(mask, x, -jnp.inf), -1).astype(x.dtype)
 
 
+def _check_divisible(api, input, output_size):
+    """MindSpore's 1-D adaptive pools need the length to be a multiple of ``output_size``."""
+    length = arr(input).shape[-1]
+    if isinstance(output_size, int) and output_size > 0 and length % output_size:
+        raise ValueError(
+            f"For {api} input's last dimension must be divisible by output size {output_size}, "
+            f"but got {length}."
+        )
+
+
 def adaptive_avg_pool1d(input, output_size):
     r"""Average pooling of :math:`(N, C, L)` to length ``output_size``: window ``i`` covers
     ``[floor(i L / out), ceil((i+1) L / out))``.
@@ -343,6 +353,7 @@ def adaptive_avg_pool1d(input, output_size):
         >>> print(ms.ops.adaptive_avg_pool1d(ms.Tensor([[[1.0, 2.0, 3.0, 4.0]]]), 2))
         [[[1.5 3.5]]]
     """
+    _check_divisible("adaptive_avg_pool1d", input, output_size)
     return wrap(_adaptive("adaptive_avg_pool1d", 1, input, output_size, _mean_masked))
 
 
@@ -377,6 +388,7 @@ def adaptive_max_pool1d(input, output_size):
         >>> print(ms.ops.adaptive_max_pool1d(ms.Tensor([[[1.0, 2.0, 4.0, 3.0]]]), 2))
         [[[2. 4.]]]
     """
+    _check_divisible("adaptive_max_pool1d", input, output_size)
     return wrap(_adaptive("adaptive_max_pool1d", 1, input, output_size, _max_masked))
 
 
@@ -406,4 +418,4 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     window = (masks[0][:, None, :, None] & masks[1][None, :, None, :]).reshape(oh, ow, h * w)
     flat = x.reshape(x.shape[:-2] + (1, 1, h * w))
     indices = jnp.argmax(jnp.where(jnp.asarray(window), flat, -jnp.inf), axis=-1)
-    return wrap(out), wrap(indices.astype(jnp.int32))
+    return wrap(out), wrap(indices.astype(jnp.int64))  # Int64, as in MindSpore

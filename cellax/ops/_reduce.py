@@ -10,6 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ._dtype_rules import check_accepts
 from ._primitive import primitive
 from ._utils import array, check_axes, check_axis, np_dtype, to_float, wrap
 
@@ -66,6 +67,25 @@ def _reduce_input(api, input, name="input"):
     return array(input, api, name)
 
 
+def _int_sum_dtype(x, dtype):
+    """MindSpore sums and multiplies bool and integer Tensors in Int64 unless told otherwise."""
+    if dtype is None and np.dtype(x.dtype).kind in "biu":
+        return _INT64
+    return np_dtype(dtype)
+
+
+def _nan_first(x, axes, fill):
+    """MindSpore's max/min reductions keep the running value unless a later element is strictly
+    greater (smaller): a NaN wins only in the first position. Later NaNs become ``fill``."""
+    if not (np.dtype(x.dtype).kind == "f" or x.dtype == jnp.bfloat16) or x.ndim == 0:
+        return x
+    axes = range(x.ndim) if axes is None else (axes if isinstance(axes, tuple) else (axes,))
+    first = jnp.ones(x.shape, bool)
+    for axis in axes:
+        first = first & (jax.lax.broadcasted_iota(jnp.int32, x.shape, axis % x.ndim) == 0)
+    return jnp.where(jnp.isnan(x) & ~first, jnp.asarray(fill, x.dtype), x)
+
+
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum over ``dim`` (all dimensions when None).
 
@@ -86,22 +106,31 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     """
     x = _reduce_input("sum", input)
     axes = check_axes("sum", dim, x.ndim, "dim")
-    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=np_dtype(dtype)))
+    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=_int_sum_dtype(x, dtype)))
 
 
 def mean(x, axis=None, keep_dims=False):
     """Mean over ``axis`` (all dimensions when None).
 
-    Differences from MindSpore: integer input is averaged in Float32 (MindSpore keeps the
-    integer dtype and truncates).
+    Integer input keeps its dtype, as in MindSpore: the sum is taken in that dtype and divided
+    with truncation toward zero (``mean([1, 2]) == 1``, ``mean([-1, -2]) == -1``).
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.mean(ms.Tensor([[1., 2.], [3., 4.]]), 0))
         [2. 3.]
+        >>> print(ms.ops.mean(ms.Tensor([1, 2, 4], ms.int32)))
+        2
     """
-    value = to_float(_reduce_input("mean", x, "x"))
+    value = _reduce_input("mean", x, "x")
     axes = check_axes("mean", axis, value.ndim)
+    if value.dtype == jnp.bool_:
+        raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
+    if np.dtype(value.dtype).kind in "iu":
+        total = jnp.sum(value, axis=axes, keepdims=keep_dims, dtype=value.dtype)
+        count = (value.size // total.size) if total.size and value.size else 1
+        quotient = jnp.abs(total) // count
+        return wrap(jnp.where(total < 0, -quotient, quotient).astype(value.dtype))
     return wrap(jnp.mean(value, axis=axes, keepdims=keep_dims))
 
 
@@ -115,12 +144,13 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
     """
     x = _reduce_input("prod", input)
     axes = check_axes("prod", axis, x.ndim)
-    return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=np_dtype(dtype)))
+    return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=_int_sum_dtype(x, dtype)))
 
 
 def _extreme(api, jfn, input, axis, keepdims, initial, where):
     x = _reduce_input(api, input)
     axes = check_axes(api, axis, x.ndim)
+    x = _nan_first(x, axes, -jnp.inf if jfn is jnp.max else jnp.inf)
     kwargs = {}
     if initial is not None:
         kwargs["initial"] = initial
@@ -158,6 +188,7 @@ def _with_index(api, jfn, arg_fn, input, axis, keepdims, initial, where):
         # MindSpore returns a 0 placeholder index when reducing over every dimension.
         return wrap(values), wrap(jnp.zeros(values.shape, _INT64))
     axis = check_axis(api, axis, x.ndim)
+    x = _nan_first(x, axis, -jnp.inf if jfn is jnp.max else jnp.inf)
     if where is not None:
         fill = -jnp.inf if jfn is jnp.max else jnp.inf
         x = jnp.where(array(where), x, jnp.asarray(fill).astype(x.dtype))
@@ -202,6 +233,8 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def _arg(api, jfn, input, axis, keepdims, name="axis", index_dtype=_INT64):
     x = _reduce_input(api, input)
+    fill = -jnp.inf if jfn is jnp.argmax else jnp.inf
+    x = _nan_first(x, None if axis is None else check_axis(api, axis, x.ndim, name), fill)
     if axis is None:
         result = jfn(x.reshape(-1))
         if keepdims:
@@ -388,6 +421,7 @@ def median(input, axis=-1, keepdims=False):
         >>> print(values, indices)
         [2. 4.] [2 0]
     """
+    check_accepts("median", _reduce_input("median", input))
     return _median("median", input, axis, keepdims, False)
 
 
@@ -480,7 +514,9 @@ def trace(input):
     x = _reduce_input("trace", input)
     if x.ndim != 2:
         raise ValueError(f"For 'trace', 'input' must be 2-D, but got shape {x.shape}.")
-    return wrap(jnp.trace(x))
+    if x.dtype == jnp.bool_:
+        raise TypeError("For 'trace', the dtype of 'input' must be a number type, but got Bool.")
+    return wrap(jnp.trace(x, dtype=x.dtype))  # MindSpore keeps the input dtype
 
 
 def diff(x, n=1, axis=-1, prepend=None, append=None):

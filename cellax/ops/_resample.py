@@ -56,7 +56,9 @@ def _resample_axis(x, axis, out_size, mode, align_corners, scale):
     src = _source_coords(in_size, out_size, align_corners, scale)
     if mode == "cubic":
         base = np.floor(src)
-        t = src - base
+        # MindSpore (TensorFlow's kernel) reads the cubic weights from a 1024-entry table: the
+        # fractional offset is rounded to a multiple of 1/1024.
+        t = np.round((src - base) * 1024) / 1024
         taps = [np.clip(base + k, 0, in_size - 1).astype(np.int64) for k in (-1, 0, 1, 2)]
         if align_corners:
             weights = _cubic_weights(t)
@@ -120,6 +122,10 @@ def interpolate(
     Raises:
         ValueError: If both or neither of ``size``/``scale_factor`` are given, or ``mode`` does
             not fit the input rank.
+
+    Differences from MindSpore: MindSpore 2.10 refuses ``scale_factor`` for most modes unless
+    ``recompute_scale_factor=True``, and ``align_corners`` for the nearest and area modes;
+    cellax accepts both (with ``recompute_scale_factor=True`` the results agree).
 
     Examples:
         >>> import cellax as ms

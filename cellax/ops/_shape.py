@@ -182,8 +182,23 @@ def broadcast_to(input, shape):
 
 
 def expand(input_x, size):
-    """Like :func:`broadcast_to`."""
-    return broadcast_to(input_x, size)
+    """Broadcast ``input_x`` to the shape held by the 1-D integer Tensor ``size``.
+
+    Raises:
+        TypeError: If ``size`` is not a Tensor (MindSpore's ``Expand`` takes the shape as a
+            Tensor; use :func:`broadcast_to` for a tuple).
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.expand(ms.Tensor([[1.], [2.]]), ms.Tensor([2, 3], ms.int32)).shape
+        (2, 3)
+    """
+    if not isinstance(size, Tensor):
+        raise TypeError(
+            f"For 'expand', the type of 'size' must be Tensor, but got {type(size).__name__}. "
+            f"Use ops.broadcast_to for a tuple shape."
+        )
+    return broadcast_to(input_x, tuple(int(d) for d in np.asarray(size.asnumpy()).reshape(-1)))
 
 
 def expand_as(input, other):

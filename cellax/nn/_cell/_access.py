@@ -20,20 +20,11 @@ class CellAccessMixin:
     def parameters_dict(self, recurse: bool = True) -> OrderedDict:
         """OrderedDict ``{param.name: Parameter}``.
 
-        Raises:
-            ValueError: If two different Parameters have the same name.
-
-        Differences from MindSpore: MindSpore keeps only the last of two Parameters with the
-        same name; cellax raises instead of dropping one silently.
+        When two Parameters have the same name (children of an ``auto_prefix=False`` cell), the
+        later one replaces the earlier, as in MindSpore.
         """
         result: OrderedDict = OrderedDict()
         for param in self.get_parameters(expand=recurse):
-            if param.name in result:
-                raise ValueError(
-                    f"For 'parameters_dict', the Parameter name '{param.name}' appears twice in "
-                    f"'{type(self).__name__}'. Parameter names must be unique: use "
-                    f"auto_prefix=True or give the Parameters distinct names."
-                )
             result[param.name] = param
         return result
 

@@ -210,6 +210,11 @@ class Cell(
         return False
 
     def _set_parameter(self, name: str, param: Parameter) -> None:
+        if name in self._cells:  # MindSpore: a sub-Cell's name can not become a Parameter
+            raise KeyError(
+                f"For 'insert_param_to_cell', the {name} parameter already exists in the "
+                f"network. Cannot insert another parameter with the same name."
+            )
         if is_default_name(param.name):
             param.name = name
         self._forget(name)
@@ -218,6 +223,11 @@ class Cell(
     def _set_child(self, name: str, child: Cell) -> None:
         if child is self:
             raise ValueError(f"For 'Cell', a Cell can not be its own child ('{name}').")
+        if name in self._params:  # MindSpore: a Parameter's name (even set to None) stays one
+            raise KeyError(
+                f"For 'insert_child_to_cell', the {name} child cell already exists in the "
+                f"network. Cannot insert another child cell with the same name."
+            )
         self._forget(name)
         if self._auto_prefix:
             child.update_parameters_name(name + ".")
@@ -233,7 +243,7 @@ class Cell(
     # -- construction -------------------------------------------------------------------------
     def construct(self, *args, **kwargs):
         """Define the computation; every subclass overrides it. Call the Cell, not this."""
-        raise NotImplementedError(f"'{type(self).__name__}' must define 'construct'.")
+        raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     def insert_param_to_cell(self, param_name: str, param, check_name_contain_dot=True):
         """Add ``param`` to this Cell under ``param_name`` (what ``self.name = param`` does).

@@ -1,0 +1,137 @@
+"""Names MindSpore 2.10 keeps in ``mindspore.ops`` for ops cellax already has under another
+name (``tensor_add``, ``upsample``, ``grad``...), and small value ops (identity, range, ...)."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _transforms
+from .._tensor import Tensor
+from ._math import add, floor_mod, mul, subtract, true_divide
+from ._resample import interpolate
+from ._utils import array, np_dtype, wrap
+
+__all__ = [
+    "identity",
+    "deepcopy",
+    "range",
+    "scalar_to_tensor",
+    "tensor_add",
+    "tensor_sub",
+    "tensor_mul",
+    "tensor_div",
+    "tensor_mod",
+    "upsample",
+    "grad",
+    "value_and_grad",
+    "vmap",
+]
+
+
+def identity(x):
+    """Return ``x`` (a Tensor) unchanged.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.identity(ms.Tensor([1, 2])))
+        [1 2]
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'identity', 'x' must be a Tensor, but got {type(x).__name__}.")
+    return x
+
+
+def deepcopy(input_x):
+    """A copy of the Tensor ``input_x`` that shares no storage with it.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.deepcopy(ms.Tensor([1., 2.])))
+        [1. 2.]
+    """
+    return wrap(jnp.array(array(input_x, "deepcopy", "input_x"), copy=True))
+
+
+def range(start, end, step, maxlen=1000000):
+    """``[start, start + step, ...)`` up to ``end`` (exclusive), at most ``maxlen`` values;
+    Int64 for int arguments, Float32 otherwise (eager only: the length depends on values).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.range(0, 10, 3))
+        [0 3 6 9]
+    """
+    values = [np.asarray(v.asnumpy() if isinstance(v, Tensor) else v) for v in (start, end, step)]
+    if any(v.ndim != 0 for v in values):
+        raise ValueError("For 'range', 'start', 'end' and 'step' must be scalars.")
+    a, b, s = (v.item() for v in values)
+    if s == 0:
+        raise ValueError("For 'range', 'step' can not be 0.")
+    if (s > 0 and a > b) or (s < 0 and a < b):
+        raise ValueError(
+            f"For 'range', 'step' must move 'start' towards 'end', but got start={a}, end={b}, "
+            f"step={s}."
+        )
+    ints = all(v.dtype.kind in "iu" for v in values)
+    out = np.arange(a, b, s, dtype=np.int64 if ints else np.float32)
+    if out.size > maxlen:
+        raise ValueError(f"For 'range', the output has {out.size} values, more than {maxlen}.")
+    return wrap(jnp.asarray(out))
+
+
+def scalar_to_tensor(input_x, dtype=None):
+    """A 0-D Tensor holding the Python number ``input_x`` (Float32 by default).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.scalar_to_tensor(3, ms.int32))
+        3
+    """
+    if isinstance(input_x, bool) or not isinstance(input_x, (int, float)):
+        raise TypeError(
+            f"For 'scalar_to_tensor', 'input_x' must be an int or a float, but got "
+            f"{type(input_x).__name__}."
+        )
+    return wrap(jnp.asarray(input_x, np_dtype(dtype) if dtype is not None else np.float32))
+
+
+def _alias(name, fn, names=("input", "other")):
+    def op(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    op.__name__ = op.__qualname__ = name
+    a, b = names
+    op.__doc__ = (
+        f"MindSpore's older name of :func:`{fn.__name__}`.\n\n    Examples:\n"
+        f"        >>> import cellax as ms\n"
+        f"        >>> ms.ops.{name}(ms.Tensor([4., 6.]), ms.Tensor([2., 4.])).shape\n"
+        f"        (2,)\n"
+    )
+    return op
+
+
+tensor_add = _alias("tensor_add", add)
+tensor_sub = _alias("tensor_sub", subtract)
+tensor_mul = _alias("tensor_mul", mul)
+tensor_div = _alias("tensor_div", true_divide, ("x", "y"))
+tensor_mod = _alias("tensor_mod", floor_mod, ("x", "y"))
+
+
+def upsample(
+    input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+    recompute_scale_factor=None,
+):  # fmt: skip
+    """Alias of :func:`interpolate`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.ops.upsample(ms.ops.ones((1, 1, 2, 2)), size=(4, 4)).shape
+        (1, 1, 4, 4)
+    """
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+grad = _transforms.grad
+value_and_grad = _transforms.value_and_grad
+vmap = _transforms.vmap
