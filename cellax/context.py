@@ -1,7 +1,8 @@
 """``mindspore.context``: execution settings, the parallel mode and the auto-parallel context.
 
-cellax runs one process on one device: the auto-parallel settings are validated and stored
-with MindSpore 2.10's keys and stand-alone defaults, and nothing shards work across devices.
+The auto-parallel settings are validated and stored with MindSpore 2.10's keys and defaults;
+``parallel_mode`` and its companions drive how compiled steps run over the devices (see
+``docs/distributed.md``).
 
 Examples:
     >>> from cellax import context
@@ -15,6 +16,7 @@ from __future__ import annotations
 import copy
 
 from ._context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context
+from ._parallel_state import AUTO_PARALLEL
 
 __all__ = [
     "GRAPH_MODE",
@@ -102,7 +104,8 @@ _BOOL_KEYS = {
     "dump_device_local_norm",
 }
 
-_auto_parallel: dict = copy.deepcopy(_DEFAULTS)
+_auto_parallel: dict = AUTO_PARALLEL  # shared with jit, ops and nn (the lowest floor)
+_auto_parallel.update(copy.deepcopy(_DEFAULTS))
 
 
 def set_auto_parallel_context(**kwargs) -> None:
@@ -126,8 +129,9 @@ def set_auto_parallel_context(**kwargs) -> None:
         True
         >>> context.reset_auto_parallel_context()
 
-    Differences from MindSpore: cellax runs a single process; the settings are stored and
-    returned, and no work is distributed (``cellax.communication`` reports one rank).
+    Differences from MindSpore: every mode runs JAX's global view (one program over all
+    devices, collectives inserted by XLA); under ``DATA_PARALLEL`` a printed loss is the mean
+    over all ranks' batches, not the rank's own (docs/distributed.md).
     """
     for key, value in kwargs.items():
         if key not in _DEFAULTS and key not in _SET_ONLY:

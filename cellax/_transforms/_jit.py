@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _core as _state
+from .. import _parallel_state
 from .._core import DiscoveringFrame, Slot, SlotDiscovered
 from .._core import is_array as _is_array
 from .._core import slots_of as _scan_roots
@@ -154,6 +155,8 @@ class _Entry:
     def __call__(self, dynamic):
         if self.jitted is None:
             self._learn(dynamic)
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.donated + self.others, dynamic)
         out, new_values = self.jitted(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
@@ -164,6 +167,8 @@ class _Entry:
     def lower(self, dynamic):
         if self.jitted is None:
             self._learn(dynamic)
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.donated + self.others, dynamic)
         return self.jitted.lower(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )

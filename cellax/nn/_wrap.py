@@ -15,6 +15,7 @@ from .. import _transforms
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import unwrap, wrap, wrap_tree
 from ._cell import Cell
+from ._grad_reducer import implicit_reducer
 from ._optimizer import Optimizer
 
 __all__ = [
@@ -349,7 +350,8 @@ class TrainOneStepCell(Cell):
         self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else float(sens)
         self.return_grad = return_grad
-        self.grad_reducer = lambda grads: grads
+        reducer = implicit_reducer(self.weights)  # DATA/HYBRID_PARALLEL, as in MindSpore
+        self.grad_reducer = (lambda grads: grads) if reducer is None else reducer
         if return_grad:
             self.weights_name = [p.name for p in self.weights]
 

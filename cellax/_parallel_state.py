@@ -1,0 +1,171 @@
+"""Process-wide parallel state: the auto-parallel settings, the world mesh and input placement.
+
+This module sits on the lowest floor (it imports only JAX and NumPy) so that ``jit``,
+``ops`` and ``nn`` can read the parallel mode. The public API lives in ``cellax.context``
+(the settings), ``cellax.communication`` (ranks) and ``cellax.parallel`` (layouts).
+
+Ground rules (docs/distributed.md): a MindSpore rank is a JAX process; a program runs over
+every device of every process (the "global view"). Under ``DATA_PARALLEL`` and
+``HYBRID_PARALLEL`` a compiled step places its batch inputs on ``P('data')`` over the world
+mesh and its state (Parameters, optimizer state, random key) replicated, so XLA inserts the
+gradient all-reduce itself.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "AUTO_PARALLEL",
+    "COMM",
+    "DATA_AXIS",
+    "active",
+    "batch_mode",
+    "world_mesh",
+    "place",
+    "STATE_PLACERS",
+    "world_size",
+    "world_rank",
+]
+
+DATA_AXIS = "data"
+
+# The storage of ``cellax.context``'s auto-parallel settings (filled there with the defaults).
+AUTO_PARALLEL: dict = {}
+
+
+class _Comm:
+    """Whether ``communication.init()`` ran, and the groups created since."""
+
+    __slots__ = ("inited", "groups")
+
+    def __init__(self) -> None:
+        self.inited = False
+        self.groups: dict = {}
+
+
+COMM = _Comm()
+
+# Called as ``placer(slot, array)`` for each state slot of a compiled step under a parallel
+# mode; returns the array on its sharding or None (the default: replicated). Registered by
+# higher floors (optimizer-state sharding).
+STATE_PLACERS: list = []
+
+_DISTRIBUTED_MODES = ("data_parallel", "hybrid_parallel", "semi_auto_parallel", "auto_parallel")
+_mesh_cache: dict = {}
+
+
+def world_size() -> int:
+    """The number of ranks (JAX processes) after ``communication.init()``; 1 before."""
+    if not COMM.inited:
+        return 1
+    import jax
+
+    return jax.process_count()
+
+
+def world_rank() -> int:
+    """This process's rank after ``communication.init()``; 0 before."""
+    if not COMM.inited:
+        return 0
+    import jax
+
+    return jax.process_index()
+
+
+def active() -> bool:
+    """True when a parallel mode is set and more than one device takes part."""
+    if AUTO_PARALLEL.get("parallel_mode", "stand_alone") not in _DISTRIBUTED_MODES:
+        return False
+    import jax
+
+    return jax.device_count() > 1
+
+
+def batch_mode() -> bool:
+    """True when inputs are split on their first dimension (data-parallel feeding)."""
+    mode = AUTO_PARALLEL.get("parallel_mode", "stand_alone")
+    if mode in ("data_parallel", "hybrid_parallel"):
+        return True
+    return not AUTO_PARALLEL.get("full_batch", False) and (
+        AUTO_PARALLEL.get("dataset_strategy", "data_parallel") == "data_parallel"
+    )
+
+
+def world_mesh(shape=None, names=(DATA_AXIS,)):
+    """A Mesh over every device (process by process), with ``Auto`` axes.
+
+    Args:
+        shape: The device-matrix shape; default one axis of all devices.
+        names: The axis names.
+    """
+    import jax
+    from jax.sharding import AxisType, Mesh
+
+    devices = jax.devices()
+    shape = (len(devices),) if shape is None else tuple(shape)
+    key = (tuple(d.id for d in devices), shape, tuple(names))
+    mesh = _mesh_cache.get(key)
+    if mesh is None:
+        grid = np.array(devices, dtype=object).reshape(shape)
+        mesh = Mesh(grid, tuple(names), axis_types=(AxisType.Auto,) * len(names))
+        _mesh_cache[key] = mesh
+    return mesh
+
+
+def _on_world(array) -> bool:
+    import jax
+
+    sharding = getattr(array, "sharding", None)
+    return sharding is not None and len(sharding.device_set) == jax.device_count()
+
+
+def _replicate(array):
+    import jax
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    sharding = NamedSharding(world_mesh(), PartitionSpec())
+    if jax.process_count() > 1:
+        local = np.asarray(array)
+        return jax.make_array_from_process_local_data(sharding, local, local.shape)
+    return jax.device_put(array, sharding)
+
+
+def _split_batch(array):
+    import jax
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    mesh = world_mesh()
+    shape = np.shape(array)
+    if jax.process_count() > 1:
+        # every process holds its own rank's slice: the global batch is their concatenation
+        local = np.asarray(array)
+        if not shape or shape[0] % jax.local_device_count():
+            return _replicate(array)
+        sharding = NamedSharding(mesh, PartitionSpec(DATA_AXIS))
+        global_shape = (shape[0] * jax.process_count(),) + tuple(shape[1:])
+        return jax.make_array_from_process_local_data(sharding, local, global_shape)
+    if not shape or shape[0] % mesh.size:
+        return _replicate(array)
+    return jax.device_put(array, NamedSharding(mesh, PartitionSpec(DATA_AXIS)))
+
+
+def place(slots, dynamic: list) -> list:
+    """Place a compiled step's state and inputs for the current parallel mode.
+
+    State slots not yet on every device become replicated (or what a registered placer
+    says); array inputs are split on dim 0 over ``'data'`` when :func:`batch_mode` holds and
+    the batch divides, else replicated. Arrays already spanning every device are kept.
+    """
+    for slot in slots:
+        value = slot._data
+        if _on_world(value):
+            continue
+        placed = None
+        for placer in STATE_PLACERS:
+            placed = placer(slot, value)
+            if placed is not None:
+                break
+        slot._data = _replicate(value) if placed is None else placed
+    split = batch_mode()
+    return [d if _on_world(d) else (_split_batch(d) if split else _replicate(d)) for d in dynamic]

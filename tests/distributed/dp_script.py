@@ -1,0 +1,90 @@
+"""Data-parallel training, MindSpore's tutorial pattern; prints JSON (run by test_distributed).
+
+argv[1]: "stand_alone" or "data_parallel". The device count comes from XLA_FLAGS.
+"""
+
+import json
+import sys
+
+import numpy as np
+
+import cellax as ms
+from cellax import nn
+from cellax.communication import get_group_size, get_rank, init
+
+mode = sys.argv[1]
+ms.set_context(mode=ms.GRAPH_MODE)
+ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True)
+init()
+ms.set_seed(1)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(32, 64)
+        self.relu = nn.ReLU()
+        self.fc2 = nn.Dense(64, 10)
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+rng = np.random.default_rng(0)
+xs = rng.standard_normal((20, 64, 32)).astype(np.float32)
+ys = rng.integers(0, 10, (20, 64)).astype(np.int32)
+
+# 1. functional loop with DistributedGradReducer (distributed_data_parallel.py)
+net = Net()
+loss_fn = nn.CrossEntropyLoss()
+optimizer = nn.SGD(net.trainable_params(), 0.1)
+grad_reducer = nn.DistributedGradReducer(optimizer.parameters)
+
+
+def forward_fn(data, label):
+    logits = net(data)
+    return loss_fn(logits, label), logits
+
+
+grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params(), has_aux=True)
+
+
+@ms.jit
+def train_step(inputs, labels):
+    (loss, _), grads = grad_fn(inputs, labels)
+    grads = grad_reducer(grads)
+    optimizer(grads)
+    return loss
+
+
+losses = [float(train_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
+hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+shardings = {p.name: str(getattr(p._data.sharding, "spec", None)) for p in net.trainable_params()}
+
+# 2. Model.train / TrainOneStepCell (implicit reducer)
+ms.set_seed(1)
+net2 = Net()
+model = ms.train.Model(net2, nn.CrossEntropyLoss(), nn.SGD(net2.trainable_params(), 0.1))
+step = nn.TrainOneStepCell(nn.WithLossCell(net2, nn.CrossEntropyLoss()), model._optimizer)
+step_jit = ms.jit(step)
+losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
+
+print(
+    "RESULT"
+    + json.dumps(
+        {
+            "rank": get_rank(),
+            "size": get_group_size(),
+            "devices": len(__import__("jax").devices()),
+            "losses": losses,
+            "weights": weights,
+            "losses2": losses2,
+            "weights2": weights2,
+            "all_reduce": hlo.count("all-reduce("),
+            "shardings": shardings,
+            "reducer": type(step.grad_reducer).__name__,
+        }
+    )
+)
