@@ -64,7 +64,12 @@ __version__ = "0.1.0"
 _LAZY_MODULES = (
     "numpy mint dataset communication profiler boost log version parallel _checkparam _c_expression"
 ).split()
-_LAZY_NAMES = {"Profiler": "profiler", "SummaryRecord": "train.summary"}
+_LAZY_NAMES = {
+    "Profiler": "profiler",
+    "SummaryRecord": "train.summary",
+    "shard": "parallel",
+    "Layout": "parallel",
+}
 
 
 def __getattr__(name):

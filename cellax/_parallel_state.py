@@ -26,6 +26,10 @@ __all__ = [
     "STATE_PLACERS",
     "world_size",
     "world_rank",
+    "mode",
+    "global_view",
+    "MODE_OVERRIDE",
+    "setting",
 ]
 
 DATA_AXIS = "data"
@@ -73,9 +77,31 @@ def world_rank() -> int:
     return jax.process_index()
 
 
+# ``AutoParallel(net, ...)`` pushes its settings (a dict) here while it runs.
+MODE_OVERRIDE: list = []
+_DEFAULT = {"parallel_mode": "stand_alone", "dataset_strategy": "data_parallel"}
+
+
+def setting(key: str):
+    """An auto-parallel setting in force (an ``AutoParallel`` call's, else the context's)."""
+    if MODE_OVERRIDE and key in MODE_OVERRIDE[-1]:
+        return MODE_OVERRIDE[-1][key]
+    return AUTO_PARALLEL.get(key, _DEFAULT.get(key))
+
+
+def mode() -> str:
+    """The parallel mode in force."""
+    return setting("parallel_mode")
+
+
+def global_view() -> bool:
+    """True when operator strategies apply: SEMI_AUTO/AUTO_PARALLEL over several devices."""
+    return mode() in ("semi_auto_parallel", "auto_parallel") and active()
+
+
 def active() -> bool:
     """True when a parallel mode is set and more than one device takes part."""
-    if AUTO_PARALLEL.get("parallel_mode", "stand_alone") not in _DISTRIBUTED_MODES:
+    if mode() not in _DISTRIBUTED_MODES:
         return False
     import jax
 
@@ -84,12 +110,9 @@ def active() -> bool:
 
 def batch_mode() -> bool:
     """True when inputs are split on their first dimension (data-parallel feeding)."""
-    mode = AUTO_PARALLEL.get("parallel_mode", "stand_alone")
-    if mode in ("data_parallel", "hybrid_parallel"):
+    if mode() in ("data_parallel", "hybrid_parallel"):
         return True
-    return not AUTO_PARALLEL.get("full_batch", False) and (
-        AUTO_PARALLEL.get("dataset_strategy", "data_parallel") == "data_parallel"
-    )
+    return not setting("full_batch") and setting("dataset_strategy") == "data_parallel"
 
 
 def world_mesh(shape=None, names=(DATA_AXIS,)):

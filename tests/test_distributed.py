@@ -121,3 +121,79 @@ def test_grad_reducer_factors():
     np.testing.assert_array_equal(skipped[0].asnumpy(), [[1.0, 1.0]])
     with pytest.raises(TypeError, match="'mean' must be a bool"):
         nn.DistributedGradReducer(params, mean=1)
+
+
+@pytest.fixture(scope="module")
+def op_runs():
+    procs = [
+        _start("op_script.py", "semi_auto_parallel", devices=8),
+        _start("op_script.py", "autoparallel", devices=8),
+        _start("op_script.py", "stand_alone", devices=1),
+    ]
+    return [_result(p) for p in procs]
+
+
+def _rel_close(a, b, rtol=1e-6):
+    np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=rtol, atol=0)
+
+
+def test_operator_parallel_matches_one_device(op_runs):
+    semi, auto, one = op_runs
+    assert semi["devices"] == auto["devices"] == 8
+    # the docs' network with MindSpore strategies, 5 steps, via the context and AutoParallel
+    _rel_close(semi["losses"], one["losses"])
+    _rel_close(auto["losses"], one["losses"])
+    assert semi["constraints"] >= 8  # the strategies became sharding constraints
+    # MatMul ((2, 4), (4, 1)): partial sums all-reduced over the k axis, rows {0-3}, {4-7};
+    # MatMul ((1, 8), (8, 1)): over all 8 devices
+    assert "{{0,1,2,3},{4,5,6,7}}" in semi["groups"]
+    assert any("'axis_1'=8] {'axis_1'}" in g or "{{0,1,2,3,4,5,6,7}}" in g for g in semi["groups"])
+
+
+def test_cell_shard_parameter_plan(op_runs):
+    semi, _, one = op_runs
+    _rel_close(semi["mlp_losses"], one["mlp_losses"])
+    # column-parallel fc1 (weight (32, 16) split 4 ways on dim 0), row-parallel fc2
+    assert semi["mlp_w1"] == ["P('d0', None)", [8, 16]]
+    assert semi["mlp_w2"] == ["P(None, 'd1')", [8, 8]]
+    assert semi["retraced"] == 0
+
+
+def test_strategy_errors(op_runs):
+    errors = op_runs[0]["errors"]
+    assert (
+        "For 'MatMul', dimension 1 of input 1 (size 30) can not be split into 4"
+        in (errors["divide"])
+    )
+    assert "the contracted dimension is split 4 ways by one input but 2 ways" in errors["k"]
+    assert "does not divide the 8 devices" in errors["count"]
+    assert "strategy of input 0 (2,) has 1 dimension(s)" in errors["rank"]
+
+
+def test_shard_surface_one_device():
+    from cellax import ops
+    from cellax.parallel import Layout
+
+    prim = ops.MatMul().shard(((2, 1), (1, 1)))
+    assert repr(prim) == (
+        "Prim[MatMul]<transpose_a=False, transpose_b=False, in_strategy=((2, 1), (1, 1))>"
+    )
+    prim = ops.MatMul().shard(((2, 1), (1, 1)), ((2, 1),))
+    assert repr(prim).endswith("in_strategy=((2, 1), (1, 1)), out_strategy=((2, 1),)>")
+    with pytest.raises(TypeError, match="in_strategy must be tuple type, but got:<class 'list'>"):
+        ops.MatMul().shard([(2, 1), (1, 1)])
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    assert layout("dp", "mp").to_dict() == {
+        "device_matrix": (2, 2, 2),
+        "tensor_map": (2, 0),
+        "interleaved_parallel": False,
+        "alias_name": ("dp", "sp", "mp"),
+        "rank_list": [0, 1, 2, 3, 4, 5, 6, 7],
+    }
+    assert layout(("dp", "sp"), "None").to_dict()["tensor_map"] == ((2, 1), -1)
+    with pytest.raises(ValueError, match="The axis xx is not found"):
+        layout("xx", "dp")
+    assert nn.Dense(2, 2).shard(((2, 1),)) is None
+    # stand-alone: strategies have no effect, numbers unchanged
+    x = ms.Tensor(np.arange(4.0, dtype=np.float32).reshape(2, 2))
+    np.testing.assert_array_equal(prim(x, x).asnumpy(), x.asnumpy() @ x.asnumpy())

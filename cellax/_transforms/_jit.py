@@ -150,13 +150,17 @@ class _Entry:
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
-        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
+        options = {}
+        if _parallel_state.active():
+            # state keeps its layout across steps (and donation stays in place)
+            options["out_shardings"] = (None, [slot._data.sharding for slot in returned])
+        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else (), **options)
 
     def __call__(self, dynamic):
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
-        if _parallel_state.active():
-            dynamic = _parallel_state.place(self.donated + self.others, dynamic)
         out, new_values = self.jitted(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
@@ -165,10 +169,10 @@ class _Entry:
         return out
 
     def lower(self, dynamic):
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
-        if _parallel_state.active():
-            dynamic = _parallel_state.place(self.donated + self.others, dynamic)
         return self.jitted.lower(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
