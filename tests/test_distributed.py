@@ -197,3 +197,38 @@ def test_shard_surface_one_device():
     # stand-alone: strategies have no effect, numbers unchanged
     x = ms.Tensor(np.arange(4.0, dtype=np.float32).reshape(2, 2))
     np.testing.assert_array_equal(prim(x, x).asnumpy(), x.asnumpy() @ x.asnumpy())
+
+
+def test_collectives_in_a_per_rank_program():
+    res = _result(_start("coll_script.py", devices=8))
+    odd, even = np.arange(1, 16, 2.0), np.arange(2, 17, 2.0)
+    expected = {
+        "sum": [odd.sum(), even.sum()],
+        "max": [15.0, 16.0],
+        "min": [1.0, 2.0],
+        "prod": [odd.prod(), even.prod()],
+        "avg": [8.0, 9.0],
+    }
+    for op, row in expected.items():
+        np.testing.assert_allclose(res[op], [row] * 8, rtol=1e-6, err_msg=op)
+    assert res["allgather"] == [64, 2]  # 8 ranks x (8 rows gathered)
+    np.testing.assert_array_equal(np.ravel(res["reducescatter"]), 8.0 * np.arange(8))
+    np.testing.assert_array_equal(res["broadcast"], [[7.0, 8.0]] * 8)
+    # rank j receives element j of every rank's row: column j of arange(64).reshape(8, 8)
+    np.testing.assert_array_equal(
+        np.ravel(res["alltoall"]), np.arange(64.0).reshape(8, 8).T.ravel()
+    )
+    assert res["hlo_all_reduce"]
+
+
+def test_collectives_one_rank():
+    from cellax import ops
+
+    x = ms.Tensor([1.0, 2.0])
+    for op in ("sum", "max", "min", "prod", "avg"):
+        np.testing.assert_array_equal(ops.AllReduce(op)(x).asnumpy(), [1.0, 2.0])
+    assert ops.AllGather()(x).shape == (2,)
+    assert ops.Broadcast(0)((x,))[0].shape == (2,)
+    assert ops.Barrier()() is None
+    with pytest.raises(TypeError, match="For 'AllReduce', the 'op' must be str, but got int"):
+        ops.AllReduce(1)

@@ -30,6 +30,7 @@ from ._hook import *  # noqa: F403
 from ._statistics import *  # noqa: F403
 from ._linalg_ext import *  # noqa: F403
 from ._composite import *  # noqa: F403
+from ._comm import *  # noqa: F403
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr
 from .._tensor import Tensor as Tensor
