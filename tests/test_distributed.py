@@ -232,3 +232,70 @@ def test_collectives_one_rank():
     assert ops.Barrier()() is None
     with pytest.raises(TypeError, match="For 'AllReduce', the 'op' must be str, but got int"):
         ops.AllReduce(1)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _launch(script, *args, devices=1, tmp_path, timeout=240):
+    # msrun's scheduler port P is unused by cellax; JAX's coordinator listens on P + 1
+    port = _free_port()
+    while port + 1 > 65535:
+        port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "cellax.launch",
+        "--worker_num=2",
+        "--local_worker_num=2",
+        f"--master_port={port}",
+        f"--log_dir={tmp_path}",
+        str(SCRIPTS / script),
+        *args,
+    ]
+    return subprocess.run(
+        command, env=_env(devices), capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_launcher_two_processes_match_one(tmp_path, dp_runs):
+    done = _launch("dp_script.py", "data_parallel", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    one = dp_runs[1]
+    for rank in (0, 1):
+        log = (tmp_path / f"worker_{rank}.log").read_text()
+        res = json.loads(log.split("RESULT")[-1])
+        assert (res["rank"], res["size"], res["devices"]) == (rank, 2, 2)
+        _close(res["losses"], one["losses"], 1e-6)
+        _close(res["losses2"], one["losses2"], 1e-6)
+        _close(res["weights"], one["weights"], 1e-6)
+        assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
+
+
+def test_launcher_stops_when_a_worker_fails(tmp_path):
+    done = _launch("fail_script.py", tmp_path=tmp_path, timeout=50)
+    assert done.returncode == 3
+    assert "stopped the rest" in done.stdout
+
+
+def test_init_in_msrun_scheduler_exits(monkeypatch):
+    monkeypatch.setenv("MS_ROLE", "MS_SCHED")
+    with pytest.raises(SystemExit) as exit_info:
+        communication.init()
+    assert exit_info.value.code == 0
+
+
+def test_init_msrun_without_rank(monkeypatch):
+    from cellax import _parallel_state
+
+    monkeypatch.setattr(_parallel_state.COMM, "inited", False)
+    monkeypatch.setenv("MS_WORKER_NUM", "2")
+    for name in ("RANK_ID", "MS_NODE_ID", "MS_ROLE"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(RuntimeError, match="--node_rank"):
+        communication.init()

@@ -9,7 +9,7 @@ import sys
 import numpy as np
 
 import cellax as ms
-from cellax import nn
+from cellax import nn, ops
 from cellax.communication import get_group_size, get_rank, init
 
 mode = sys.argv[1]
@@ -33,6 +33,10 @@ class Net(nn.Cell):
 rng = np.random.default_rng(0)
 xs = rng.standard_normal((20, 64, 32)).astype(np.float32)
 ys = rng.integers(0, 10, (20, 64)).astype(np.int32)
+# each rank reads its own slice of every global batch (num_shards/shard_id in MindSpore)
+per = 64 // get_group_size()
+xs = xs[:, get_rank() * per : (get_rank() + 1) * per]
+ys = ys[:, get_rank() * per : (get_rank() + 1) * per]
 
 # 1. functional loop with DistributedGradReducer (distributed_data_parallel.py)
 net = Net()
@@ -71,6 +75,11 @@ step_jit = ms.jit(step)
 losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
 weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
 
+# eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
+rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
+ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
+ops.Barrier()()
+
 print(
     "RESULT"
     + json.dumps(
@@ -85,6 +94,8 @@ print(
             "all_reduce": hlo.count("all-reduce("),
             "shardings": shardings,
             "reducer": type(step.grad_reducer).__name__,
+            "rank_sum": rank_sum,
+            "ranks": ranks,
         }
     )
 )
