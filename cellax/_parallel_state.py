@@ -13,6 +13,8 @@ gradient all-reduce itself.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "global_view",
     "MODE_OVERRIDE",
     "setting",
+    "OPTIMIZER_STATE",
 ]
 
 DATA_AXIS = "data"
@@ -54,6 +57,10 @@ COMM = _Comm()
 # mode; returns the array on its sharding or None (the default: replicated). Registered by
 # higher floors (optimizer-state sharding).
 STATE_PLACERS: list = []
+
+# Optimizer state Parameters (moments...), registered by nn.Optimizer, by id: the slots
+# ``enable_parallel_optimizer`` shards.
+OPTIMIZER_STATE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 _DISTRIBUTED_MODES = ("data_parallel", "hybrid_parallel", "semi_auto_parallel", "auto_parallel")
 _mesh_cache: dict = {}
@@ -171,6 +178,40 @@ def _split_batch(array):
     if not shape or shape[0] % mesh.size:
         return _replicate(array)
     return jax.device_put(array, NamedSharding(mesh, PartitionSpec(DATA_AXIS)))
+
+
+def _shard_dim0(array, n_bytes_min: int):
+    import jax
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    mesh = world_mesh()
+    shape = np.shape(array)
+    nbytes = int(np.prod(shape)) * np.dtype(array.dtype).itemsize if shape else 0
+    if not shape or shape[0] % mesh.size or nbytes < n_bytes_min:
+        return None
+    sharding = NamedSharding(mesh, PartitionSpec(DATA_AXIS))
+    if jax.process_count() > 1:
+        host = np.asarray(array)
+        return jax.make_array_from_callback(shape, sharding, lambda index: host[index])
+    return jax.device_put(array, sharding)
+
+
+def _optimizer_placer(slot, array):
+    """``enable_parallel_optimizer``: optimizer state (level1/2), and weights (level3), split
+    on dim 0 over all devices when it divides and the tensor reaches the threshold (KB)."""
+    if not setting("enable_parallel_optimizer"):
+        return None
+    config = setting("parallel_optimizer_config") or {}
+    level = config.get("optimizer_level", "level1")
+    is_state = id(slot) in OPTIMIZER_STATE
+    is_weight = level == "level3" and getattr(slot, "requires_grad", False)
+    if not (is_state or is_weight) or not getattr(slot, "parallel_optimizer", True):
+        return None
+    threshold = config.get("parallel_optimizer_threshold", 64)
+    return _shard_dim0(array, int(threshold * 1024))
+
+
+STATE_PLACERS.append(_optimizer_placer)
 
 
 def place(slots, dynamic: list) -> list:

@@ -9,8 +9,9 @@ Examples:
     (1, -1)
 """
 
+from .._serialization import load_distributed_checkpoint
 from ..ops._sharding import Layout
 from ._shard import shard
 from .function import reshard
 
-__all__ = ["Layout", "shard", "reshard"]
+__all__ = ["Layout", "shard", "reshard", "load_distributed_checkpoint"]

@@ -75,6 +75,19 @@ step_jit = ms.jit(step)
 losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
 weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
 
+# 3. optimizer-state sharding (enable_parallel_optimizer, threshold 0 KB): Momentum
+ms.set_auto_parallel_context(
+    enable_parallel_optimizer=True, parallel_optimizer_config={"parallel_optimizer_threshold": 0}
+)
+ms.set_seed(1)
+net3 = Net()
+opt3 = nn.Momentum(net3.trainable_params(), 0.1, 0.9)
+step3 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net3, nn.CrossEntropyLoss()), opt3))
+losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
+hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+ms.set_auto_parallel_context(enable_parallel_optimizer=False)
+
 # eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
@@ -95,6 +108,9 @@ print(
             "shardings": shardings,
             "reducer": type(step.grad_reducer).__name__,
             "rank_sum": rank_sum,
+            "losses3": losses3,
+            "moments": moments,
+            "all_gather3": hlo3.count("all-gather("),
             "ranks": ranks,
         }
     )
