@@ -322,3 +322,20 @@ def test_optimizer_state_sharding(dp_runs):
     assert many["moments"]["moments.fc2.weight"] == [10, 64]
     assert one["moments"]["moments.fc1.weight"] == [64, 32]
     assert many["all_gather3"] >= 1
+
+
+def test_docs_examples_run_on_8_devices(tmp_path):
+    """docs/distributed.md's python blocks, as one script, on 8 virtual devices."""
+    import re
+
+    page = (ROOT / "docs" / "distributed.md").read_text()
+    code = "\n".join(re.findall(r"^```python\n(.*?)^```", page, re.S | re.M))
+    expected = re.findall(r"^print\(.*\)\s+#\s*(\S+)", code, re.M)
+    code += "\nimport jax\nprint('devices', jax.device_count())\n"
+    script = tmp_path / "docs_examples.py"
+    script.write_text(code)
+    done = subprocess.run(
+        [sys.executable, str(script)], env=_env(8), capture_output=True, text=True, timeout=240
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == [*expected, "devices", "8"]
