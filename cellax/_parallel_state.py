@@ -33,6 +33,7 @@ __all__ = [
     "MODE_OVERRIDE",
     "setting",
     "OPTIMIZER_STATE",
+    "host_array",
 ]
 
 DATA_AXIS = "data"
@@ -64,6 +65,16 @@ OPTIMIZER_STATE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 _DISTRIBUTED_MODES = ("data_parallel", "hybrid_parallel", "semi_auto_parallel", "auto_parallel")
 _mesh_cache: dict = {}
+
+
+def host_array(value) -> np.ndarray:
+    """A writable NumPy copy of ``value``; an array spread over several processes (a batch
+    split over all ranks) is gathered from every process first."""
+    if getattr(value, "is_fully_addressable", True) or value.is_fully_replicated:
+        return np.array(value)
+    from jax.experimental import multihost_utils
+
+    return np.array(multihost_utils.process_allgather(value, tiled=True))
 
 
 def world_size() -> int:

@@ -14,6 +14,7 @@ Examples:
 from __future__ import annotations
 
 import copy
+import warnings
 
 from ._context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context
 from ._parallel_state import AUTO_PARALLEL
@@ -160,6 +161,43 @@ def set_auto_parallel_context(**kwargs) -> None:
         if key in _BOOL_KEYS and not isinstance(value, bool):
             raise TypeError(f"The parameter '{key}' must be {bool}, but got {type(value)}")
     _auto_parallel.update(kwargs)
+    _warn_ignored(kwargs)
+
+
+_WARNED: set = set()
+
+
+def _warn_once(key: str, text: str) -> None:
+    if key not in _WARNED:
+        _WARNED.add(key)
+        warnings.warn(f"For 'set_auto_parallel_context', {text}", UserWarning, stacklevel=3)
+
+
+def _warn_ignored(kwargs: dict) -> None:
+    """Settings with no JAX counterpart are accepted, never silently: one warning each."""
+    if _auto_parallel["parallel_mode"] == ParallelMode.AUTO_PARALLEL and (
+        _auto_parallel["search_mode"] == "recursive_programming"
+    ):
+        _warn_once(
+            "recursive_programming",
+            "search_mode 'recursive_programming' (AUTO_PARALLEL's default) has no JAX "
+            "counterpart: unannotated operators follow XLA's sharding propagation "
+            "('sharding_propagation').",
+        )
+    files = [k for k in ("strategy_ckpt_load_file", "strategy_ckpt_save_file") if kwargs.get(k)]
+    config = kwargs.get("strategy_ckpt_config") or {}
+    if files or config.get("load_file") or config.get("save_file"):
+        _warn_once(
+            "strategy_files",
+            "strategy files are not read or written by cellax: sharded checkpoints carry "
+            "their slices' positions and are resharded on load (load_distributed_checkpoint).",
+        )
+    if kwargs.get("pipeline_stages", 1) > 1:
+        _warn_once(
+            "pipeline_stages",
+            "pipeline_stages > 1 runs as one stage in cellax (GSPMD has no pipelining); "
+            "PipelineCell still splits micro-batches.",
+        )
 
 
 def get_auto_parallel_context(attr_key: str):

@@ -275,6 +275,9 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs):
         _close(res["losses2"], one["losses2"], 1e-6)
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
+        # Tensor.asnumpy of a batch split over both processes gathers the global batch
+        assert res["gathered"][0] == [64, 32]
+        np.testing.assert_allclose(res["gathered"][1], one["gathered"][1], rtol=1e-5)
 
 
 def test_launcher_stops_when_a_worker_fails(tmp_path):
@@ -339,3 +342,39 @@ def test_docs_examples_run_on_8_devices(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.split() == [*expected, "devices", "8"]
+
+
+def test_settings_without_jax_counterpart_warn(monkeypatch):
+    from cellax import context
+
+    monkeypatch.setattr(context, "_WARNED", set())
+    try:
+        with pytest.warns(UserWarning, match="'recursive_programming'.*no JAX counterpart"):
+            ms.set_auto_parallel_context(parallel_mode="auto_parallel")
+        with pytest.warns(UserWarning, match="strategy files are not read or written"):
+            ms.set_auto_parallel_context(strategy_ckpt_config={"save_file": "s.ckpt"})
+        with pytest.warns(UserWarning, match="pipeline_stages > 1 runs as one stage"):
+            ms.set_auto_parallel_context(pipeline_stages=2)
+    finally:
+        ms.reset_auto_parallel_context()
+
+
+def test_init_after_a_computation_raises(tmp_path):
+    script = tmp_path / "late_init.py"
+    script.write_text(
+        "import cellax as ms\n"
+        "from cellax.communication import init\n"
+        "print(ms.ops.ones((2,)).sum())\n"
+        "try:\n"
+        "    init()\n"
+        "except RuntimeError as error:\n"
+        "    print('RESULT' + str(error))\n"
+    )
+    env = _env(1)
+    env.update(MS_WORKER_NUM="2", RANK_ID="0", MS_SCHED_PORT=str(_free_port()))
+    done = subprocess.run(
+        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert "RESULTFor 'init', it must be called before any computation" in done.stdout, (
+        done.stdout + done.stderr
+    )

@@ -92,6 +92,9 @@ ms.set_auto_parallel_context(enable_parallel_optimizer=False)
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
 ops.Barrier()()
+# a batch-sharded result fetched on every rank: the global batch, gathered
+doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
+gathered = [list(doubled.shape), float(doubled.sum())]
 
 print(
     "RESULT"
@@ -108,6 +111,7 @@ print(
             "shardings": shardings,
             "reducer": type(step.grad_reducer).__name__,
             "rank_sum": rank_sum,
+            "gathered": gathered,
             "losses3": losses3,
             "moments": moments,
             "all_gather3": hlo3.count("all-gather("),
