@@ -378,3 +378,38 @@ def test_init_after_a_computation_raises(tmp_path):
     assert "RESULTFor 'init', it must be called before any computation" in done.stdout, (
         done.stdout + done.stderr
     )
+
+
+def test_pipeline_cell_sums_micro_batches():
+    rng = np.random.default_rng(0)
+    x = ms.Tensor(rng.standard_normal((16, 4)).astype(np.float32))
+    y = ms.Tensor(rng.standard_normal((16, 2)).astype(np.float32))
+
+    def train(piped: bool):
+        ms.set_seed(5)
+        net = nn.Dense(4, 2)
+        loss_net = nn.WithLossCell(net, nn.MSELoss())
+        if piped:
+            loss_net = nn.PipelineCell(loss_net, 4)
+        opt = nn.SGD(net.trainable_params(), 0.1)
+        reducer = nn.PipelineGradReducer(opt.parameters)
+        grad_fn = ms.value_and_grad(loss_net, None, opt.parameters)
+        if piped:
+            step_loss, grads = grad_fn(x, y)
+        else:  # the same loss written out: the sum over 4 micro-batches
+
+            def summed(a, b):
+                return sum(
+                    loss_net(a[i * 4 : (i + 1) * 4], b[i * 4 : (i + 1) * 4]) for i in range(4)
+                )
+
+            step_loss, grads = ms.value_and_grad(summed, None, opt.parameters)(x, y)
+        opt(reducer(grads))
+        return float(step_loss.asnumpy()), [p.asnumpy() for p in net.trainable_params()]
+
+    (loss_a, params_a), (loss_b, params_b) = train(True), train(False)
+    np.testing.assert_allclose(loss_a, loss_b, rtol=1e-6)
+    for a, b in zip(params_a, params_b):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+    with pytest.warns(UserWarning, match="'stage_config' is ignored"):
+        nn.PipelineCell(nn.ReLU(), 2, stage_config={"relu": 1})
