@@ -13,6 +13,7 @@ from cellax import nn, ops
 from cellax.communication import get_group_size, get_rank, init
 
 mode = sys.argv[1]
+light = "light" in sys.argv[2:]  # the 2-process launcher test: sections 1 and 4 only
 ms.set_context(mode=ms.GRAPH_MODE)
 ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True)
 init()
@@ -63,30 +64,64 @@ def train_step(inputs, labels):
 
 losses = [float(train_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
 weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
-hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
-shardings = {p.name: str(getattr(p._data.sharding, "spec", None)) for p in net.trainable_params()}
+losses2 = weights2 = losses3 = moments = None
+hlo = hlo3 = ""
+shardings = {}
+step = None
+if not light:
+    hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+    shardings = {
+        p.name: str(getattr(p._data.sharding, "spec", None)) for p in net.trainable_params()
+    }
 
-# 2. Model.train / TrainOneStepCell (implicit reducer)
-ms.set_seed(1)
-net2 = Net()
-model = ms.train.Model(net2, nn.CrossEntropyLoss(), nn.SGD(net2.trainable_params(), 0.1))
-step = nn.TrainOneStepCell(nn.WithLossCell(net2, nn.CrossEntropyLoss()), model._optimizer)
-step_jit = ms.jit(step)
-losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
-weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
+    # 2. Model.train / TrainOneStepCell (implicit reducer)
+    ms.set_seed(1)
+    net2 = Net()
+    model = ms.train.Model(net2, nn.CrossEntropyLoss(), nn.SGD(net2.trainable_params(), 0.1))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net2, nn.CrossEntropyLoss()), model._optimizer)
+    step_jit = ms.jit(step)
+    losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+    weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
 
-# 3. optimizer-state sharding (enable_parallel_optimizer, threshold 0 KB): Momentum
-ms.set_auto_parallel_context(
-    enable_parallel_optimizer=True, parallel_optimizer_config={"parallel_optimizer_threshold": 0}
-)
-ms.set_seed(1)
-net3 = Net()
-opt3 = nn.Momentum(net3.trainable_params(), 0.1, 0.9)
-step3 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net3, nn.CrossEntropyLoss()), opt3))
-losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
-moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
-hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
-ms.set_auto_parallel_context(enable_parallel_optimizer=False)
+    # 3. optimizer-state sharding (enable_parallel_optimizer, threshold 0 KB): Momentum
+    ms.set_auto_parallel_context(
+        enable_parallel_optimizer=True,
+        parallel_optimizer_config={"parallel_optimizer_threshold": 0},
+    )
+    ms.set_seed(1)
+    net3 = Net()
+    opt3 = nn.Momentum(net3.trainable_params(), 0.1, 0.9)
+    step3 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net3, nn.CrossEntropyLoss()), opt3))
+    losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+    moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
+    hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+    ms.set_auto_parallel_context(enable_parallel_optimizer=False)
+
+# 4. MindSpore's two-rank msrun run of tests/goldens/record_dp_msrun.py, same data
+grng = np.random.default_rng(0)
+w0 = (grng.standard_normal((4, 8)) * 0.3).astype(np.float32)
+gxs = grng.standard_normal((4, 16, 8)).astype(np.float32)
+gys = grng.standard_normal((4, 16, 4)).astype(np.float32)
+gnet = nn.Dense(8, 4, weight_init=ms.Tensor(w0), has_bias=False)
+gloss = nn.MSELoss()
+gopt = nn.SGD(gnet.trainable_params(), 0.5)
+greducer = nn.DistributedGradReducer(gopt.parameters)
+ggrad = ms.value_and_grad(lambda x, y: gloss(gnet(x), y), None, gopt.parameters)
+
+
+@ms.jit
+def golden_step(x, y):
+    loss, grads = ggrad(x, y)
+    gopt(greducer(grads))
+    return loss
+
+
+gper = 16 // get_group_size()
+gpart = slice(get_rank() * gper, (get_rank() + 1) * gper)
+golden_losses = [
+    float(golden_step(ms.Tensor(x[gpart]), ms.Tensor(y[gpart])).asnumpy()) for x, y in zip(gxs, gys)
+]
+golden_weight = gnet.weight.asnumpy().tolist()
 
 # eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
@@ -109,8 +144,10 @@ print(
             "weights2": weights2,
             "all_reduce": hlo.count("all-reduce("),
             "shardings": shardings,
-            "reducer": type(step.grad_reducer).__name__,
+            "reducer": type(step.grad_reducer).__name__ if step else None,
             "rank_sum": rank_sum,
+            "golden_losses": golden_losses,
+            "golden_weight": golden_weight,
             "gathered": gathered,
             "losses3": losses3,
             "moments": moments,

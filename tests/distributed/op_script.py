@@ -1,7 +1,6 @@
 """Operator parallel (MindSpore's distributed_operator_parallel sample, smaller); prints JSON.
 
-argv[1]: "semi_auto_parallel" (context), "autoparallel" (AutoParallel wrapper) or
-"stand_alone". The device count comes from XLA_FLAGS.
+argv[1]: "semi_auto_parallel" (the context, then an AutoParallel wrapper) or "stand_alone". The device count comes from XLA_FLAGS.
 """
 
 import json
@@ -61,8 +60,7 @@ def train_step(inputs, targets):
     return loss
 
 
-step = AutoParallel(train_step, parallel_mode="semi_auto") if how == "autoparallel" else None
-step = step or ms.jit(train_step)
+step = ms.jit(train_step)
 rng = np.random.default_rng(0)
 xs = rng.standard_normal((5, 32, 8, 8)).astype(np.float32)
 ys = rng.integers(0, 10, (5, 32)).astype(np.int32)
@@ -164,6 +162,17 @@ if how == "semi_auto_parallel":
 
     result["sliced_into_8"] = check(["slices.ckpt"], "ckpt")
     result["full_st_into_8"] = check(["full.safetensors"], "safetensors")
+    # the same network through AutoParallel(train_step, "semi_auto"), context reset
+    ms.reset_auto_parallel_context()
+    ms.set_seed(1)
+    net = Network()
+    optimizer = nn.SGD(net.trainable_params(), 1e-2)
+    grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params())
+    auto_step = AutoParallel(train_step, parallel_mode="semi_auto")
+    auto_step.dataset_strategy(((2, 1, 1), (2,)))
+    result["auto_losses"] = [
+        float(auto_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)
+    ]
 if how == "stand_alone":
     ms.set_seed(2)
     mlp = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 8)])
