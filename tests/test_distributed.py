@@ -157,6 +157,9 @@ def test_cell_shard_parameter_plan(op_runs):
     assert semi["mlp_w1"] == ["P('d0', None)", [8, 16]]
     assert semi["mlp_w2"] == ["P(None, 'd1')", [8, 8]]
     assert semi["retraced"] == 0
+    # parallel.shard of a function keeps its out_strategy; set_data_parallel splits the batch
+    assert semi["shard_fn"] == "P(None, 'd1')"
+    assert semi["set_dp"] == "P('data',)"
 
 
 def test_strategy_errors(op_runs):

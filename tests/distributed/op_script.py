@@ -162,6 +162,16 @@ if how == "semi_auto_parallel":
 
     result["sliced_into_8"] = check(["slices.ckpt"], "ckpt")
     result["full_st_into_8"] = check(["full.safetensors"], "safetensors")
+    # parallel.shard of a function, and Cell.set_data_parallel with full batches fed
+    twice = ms.jit(ms.shard(lambda v: v * 2, in_strategy=((1, 8),), out_strategy=((1, 8),)))
+    result["shard_fn"] = str(twice(ms.Tensor(np.ones((4, 16), np.float32)))._value.sharding.spec)
+    ms.set_auto_parallel_context(full_batch=True)
+    dp_cell = nn.Dense(16, 8)
+    dp_cell.set_data_parallel()
+    out = ms.jit(lambda v: dp_cell(v))(ms.Tensor(np.ones((16, 16), np.float32)))
+    result["set_dp"] = str(out._value.sharding.spec)
+    ms.set_auto_parallel_context(full_batch=False)
+
     # the same network through AutoParallel(train_step, "semi_auto"), context reset
     ms.reset_auto_parallel_context()
     ms.set_seed(1)
