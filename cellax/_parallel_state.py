@@ -181,8 +181,14 @@ def _split_batch(array):
     if jax.process_count() > 1:
         # every process holds its own rank's slice: the global batch is their concatenation
         local = np.asarray(array)
-        if not shape or shape[0] % jax.local_device_count():
-            return _replicate(array)
+        if not shape:
+            return _replicate(array)  # a scalar: the same on every rank
+        if shape[0] % jax.local_device_count():
+            raise ValueError(
+                f"For 'jit', under data parallelism each process's batch is split over its "
+                f"{jax.local_device_count()} local devices, but an input has batch dimension "
+                f"{shape[0]}. Feed per-rank batches that divide, or set full_batch=True."
+            )
         sharding = NamedSharding(mesh, PartitionSpec(DATA_AXIS))
         global_shape = (shape[0] * jax.process_count(),) + tuple(shape[1:])
         return jax.make_array_from_process_local_data(sharding, local, global_shape)
