@@ -266,14 +266,17 @@ def _launch(script, *args, devices=1, tmp_path, timeout=240):
     )
 
 
-def test_launcher_two_processes_match_one(tmp_path, dp_runs):
-    done = _launch("dp_script.py", "data_parallel", "light", tmp_path=tmp_path)
+@pytest.mark.parametrize("local_devices", [1, 4])
+def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
+    done = _launch(
+        "dp_script.py", "data_parallel", "light", devices=local_devices, tmp_path=tmp_path
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     one = dp_runs[1]
     for rank in (0, 1):
         log = (tmp_path / f"worker_{rank}.log").read_text()
         res = json.loads(log.split("RESULT")[-1])
-        assert (res["rank"], res["size"], res["devices"]) == (rank, 2, 2)
+        assert (res["rank"], res["size"], res["devices"]) == (rank, 2, 2 * local_devices)
         _close(res["losses"], one["losses"], 1e-6)
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
