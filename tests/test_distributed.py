@@ -431,3 +431,22 @@ def _check_msrun_golden(res):
 def test_mindspore_two_rank_golden(dp_runs):
     for res in dp_runs:
         _check_msrun_golden(res)
+
+
+def test_preamble_starts_no_backend(tmp_path):
+    # MindSpore's order: set_context, set_auto_parallel_context, get_context, set_seed, then
+    # init(): none of them may start XLA (jax.distributed.initialize must come first)
+    script = tmp_path / "preamble.py"
+    script.write_text(
+        "import jax._src.xla_bridge as xb\n"
+        "import cellax as ms\n"
+        "ms.set_context(mode=ms.GRAPH_MODE, device_target='CPU')\n"
+        "ms.set_auto_parallel_context(parallel_mode='data_parallel', gradients_mean=True)\n"
+        "assert ms.get_context('device_target') == 'CPU'\n"
+        "ms.set_seed(1)\n"
+        "print('RESULT', sorted(xb._backends))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], env=_env(1), capture_output=True, text=True, timeout=120
+    )
+    assert "RESULT []" in done.stdout, done.stdout + done.stderr
