@@ -450,3 +450,30 @@ def test_preamble_starts_no_backend(tmp_path):
         [sys.executable, str(script)], env=_env(1), capture_output=True, text=True, timeout=120
     )
     assert "RESULT []" in done.stdout, done.stdout + done.stderr
+
+
+def test_auto_parallel_settings_one_device():
+    from cellax.parallel import Layout
+    from cellax.parallel.auto_parallel import AutoParallel
+
+    net = nn.Dense(2, 1)
+    with pytest.warns(UserWarning, match="'recursive_programming' has no JAX counterpart"):
+        AutoParallel(net, parallel_mode="recursive_programming")
+    with pytest.raises(ValueError, match="'parallel_mode' must be one of"):
+        AutoParallel(net, parallel_mode="bogus")
+    wrapped = AutoParallel(net, parallel_mode="sharding_propagation")
+    with pytest.raises(ValueError, match="'optimizer_level' must be one of"):
+        wrapped.hsdp(optimizer_level="level4")
+    wrapped.hsdp(threshold=0, optimizer_level="level3")
+    with pytest.warns(UserWarning, match="AutoParallel.pipeline"):
+        wrapped.pipeline(stages=2)
+    assert wrapped.get_pipeline_stages() == 2
+    with pytest.warns(UserWarning, match="AutoParallel.save_param_strategy_file"):
+        wrapped.save_param_strategy_file("strategy.json")
+    with pytest.raises(ValueError, match="'config' must be 'data_parallel'"):
+        wrapped.dataset_strategy("bogus")
+    out = wrapped(ms.Tensor(np.ones((4, 2), np.float32)))
+    np.testing.assert_allclose(out.asnumpy(), net(ms.Tensor(np.ones((4, 2), np.float32))).asnumpy())
+    with pytest.warns(UserWarning, match="'interleaved_parallel'.*no JAX counterpart"):
+        layout = Layout((2, 2), ("dp", "interleaved_parallel"))
+    assert layout(("dp", "interleaved_parallel"), "None").to_dict()["interleaved_parallel"]

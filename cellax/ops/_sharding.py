@@ -14,6 +14,7 @@ layout for an invalid one.
 from __future__ import annotations
 
 import math
+import warnings
 
 import jax
 import numpy as np
@@ -76,6 +77,13 @@ class Layout:
             raise ValueError(
                 f"For 'Layout', 'rank_list' must hold {size} distinct ranks, but got {rank_list}."
             )
+        if "interleaved_parallel" in alias_name:
+            warnings.warn(
+                "For 'Layout', 'interleaved_parallel' (micro-interleaving of a dimension) has "
+                "no JAX counterpart: that axis is treated as an ordinary device axis.",
+                UserWarning,
+                stacklevel=2,
+            )
         self._device_matrix = device_matrix
         self._alias_name = alias_name
         self._rank_list = list(rank_list)
@@ -83,7 +91,8 @@ class Layout:
         self._dims = None
 
     def __call__(self, *tensor_map):
-        layout = Layout(self._device_matrix, self._alias_name, self._rank_list)
+        layout = object.__new__(Layout)
+        layout.__dict__.update(self.__dict__)
         dims, mapped = [], []
         for entry in tensor_map:
             names = entry if isinstance(entry, tuple) else (entry,)
@@ -125,7 +134,7 @@ class Layout:
         return {
             "device_matrix": self._device_matrix,
             "tensor_map": self._tensor_map,
-            "interleaved_parallel": False,
+            "interleaved_parallel": "interleaved_parallel" in self._alias_name,
             "alias_name": self._alias_name,
             "rank_list": list(self._rank_list),
         }
