@@ -281,6 +281,10 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
         _check_msrun_golden(res)  # MindSpore 2.10 under msrun, 2 ranks x 1 device
+        # DistributedGradReducer(mean=False) on 2 ranks: twice the one-rank (mean) update
+        np.testing.assert_allclose(
+            res["sum_delta"], 2 * np.asarray(one["sum_delta"]), rtol=1e-5, atol=1e-7
+        )
         # Tensor.asnumpy of a batch split over both processes gathers the global batch
         assert res["gathered"][0] == [64, 32]
         np.testing.assert_allclose(res["gathered"][1], one["gathered"][1], rtol=1e-5)

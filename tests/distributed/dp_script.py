@@ -123,6 +123,14 @@ golden_losses = [
 ]
 golden_weight = gnet.weight.asnumpy().tolist()
 
+# 4b. mean=False sums over ranks: one step moves the weights size x as far as mean=True
+snet = nn.Dense(8, 4, weight_init=ms.Tensor(w0), has_bias=False)
+sopt = nn.SGD(snet.trainable_params(), 0.5)
+sreducer = nn.DistributedGradReducer(sopt.parameters, mean=False)
+sgrad = ms.value_and_grad(lambda x, y: gloss(snet(x), y), None, sopt.parameters)
+sopt(sreducer(sgrad(ms.Tensor(gxs[0][gpart]), ms.Tensor(gys[0][gpart]))[1]))
+sum_delta = (snet.weight.asnumpy() - w0).tolist()
+
 # eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
@@ -148,6 +156,7 @@ print(
             "rank_sum": rank_sum,
             "golden_losses": golden_losses,
             "golden_weight": golden_weight,
+            "sum_delta": sum_delta,
             "gathered": gathered,
             "losses3": losses3,
             "moments": moments,
