@@ -271,7 +271,8 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
     done = _launch(
         "dp_script.py", "data_parallel", "light", devices=local_devices, tmp_path=tmp_path
     )
-    assert done.returncode == 0, done.stdout + done.stderr
+    logs = "".join(p.read_text()[-2000:] for p in sorted(tmp_path.glob("worker_*.log")))
+    assert done.returncode == 0, done.stdout + done.stderr + logs
     one = dp_runs[1]
     for rank in (0, 1):
         log = (tmp_path / f"worker_{rank}.log").read_text()

@@ -128,7 +128,9 @@ snet = nn.Dense(8, 4, weight_init=ms.Tensor(w0), has_bias=False)
 sopt = nn.SGD(snet.trainable_params(), 0.5)
 sreducer = nn.DistributedGradReducer(sopt.parameters, mean=False)
 sgrad = ms.value_and_grad(lambda x, y: gloss(snet(x), y), None, sopt.parameters)
-sopt(sreducer(sgrad(ms.Tensor(gxs[0][gpart]), ms.Tensor(gys[0][gpart]))[1]))
+ms.jit(lambda x, y: sopt(sreducer(sgrad(x, y)[1])))(
+    ms.Tensor(gxs[0][gpart]), ms.Tensor(gys[0][gpart])
+)
 sum_delta = (snet.weight.asnumpy() - w0).tolist()
 
 # eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
