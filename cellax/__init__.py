@@ -71,6 +71,7 @@ _LAZY_NAMES = {
     "Profiler": "profiler",
     "SummaryRecord": "train.summary",
     "DeviceCtx": "common.device",
+    "shard": "parallel",
     "Layout": "parallel",
 }
 

@@ -134,7 +134,9 @@ def get_context(attr_key: str):
         True
     """
     if attr_key == "device_target":
-        return _settings.get("device_target", _default_device_target())
+        # lazily: asking JAX for its backend starts it (communication.init() must come first)
+        target = _settings.get("device_target")
+        return _default_device_target() if target is None else target
     if attr_key not in _KNOWN_KEYS:
         raise ValueError(f"For 'get_context', '{attr_key}' is not a context key.")
     return _settings.get(attr_key)

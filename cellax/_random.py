@@ -15,12 +15,25 @@ _DEFAULT_SEED = 0
 class _RngState(_core.Slot):
     """The slot holding the global PRNG key (uint32[2])."""
 
-    __slots__ = ("_data", "seed", "__weakref__")
+    __slots__ = ("_key", "seed", "__weakref__")
     donatable = False  # every thread reads the one global key: never hand its buffer to XLA
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._data = jax.random.PRNGKey(seed)
+        self._key = None
+
+    @property
+    def _data(self):
+        # built on first use: ``import cellax`` must not start the XLA backend, or
+        # ``communication.init()`` (jax.distributed.initialize) could no longer run
+        if self._key is None:
+            with jax.ensure_compile_time_eval():  # a concrete key even when first read in a trace
+                self._key = jax.random.PRNGKey(self.seed)
+        return self._key
+
+    @_data.setter
+    def _data(self, value) -> None:
+        self._key = value
 
     def __repr__(self) -> str:
         return f"RngState(seed={self.seed})"
@@ -57,7 +70,7 @@ def set_seed(seed: int) -> None:
     if _core.current_frame() is not None:
         raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
     RNG_STATE.seed = seed
-    RNG_STATE._data = jax.random.PRNGKey(seed)
+    RNG_STATE._key = None
     for listener in SEED_LISTENERS:
         listener(seed)
 

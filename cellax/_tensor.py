@@ -17,6 +17,7 @@ import numpy as np
 
 from . import _dtype, _init_samplers
 from ._core import concrete as _concrete
+from ._parallel_state import host_array as _host_array
 from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
@@ -413,7 +414,7 @@ class Tensor:
     def asnumpy(self) -> np.ndarray:
         """A NumPy copy of the value (MindSpore returns a writable array, so do we)."""
         self._check_concrete("asnumpy")
-        return np.array(_concrete(self._value))
+        return _host_array(_concrete(self._value))
 
     def numpy(self) -> np.ndarray:
         return self.asnumpy()

@@ -1,7 +1,8 @@
 """``mindspore.context``: execution settings, the parallel mode and the auto-parallel context.
 
-cellax runs one process on one device: the auto-parallel settings are validated and stored
-with MindSpore 2.10's keys and stand-alone defaults, and nothing shards work across devices.
+The auto-parallel settings are validated and stored with MindSpore 2.10's keys and defaults;
+``parallel_mode`` and its companions drive how compiled steps run over the devices (see
+``docs/distributed.md``).
 
 Examples:
     >>> from cellax import context
@@ -13,8 +14,10 @@ Examples:
 from __future__ import annotations
 
 import copy
+import warnings
 
 from ._context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context
+from ._parallel_state import AUTO_PARALLEL
 
 __all__ = [
     "GRAPH_MODE",
@@ -102,7 +105,8 @@ _BOOL_KEYS = {
     "dump_device_local_norm",
 }
 
-_auto_parallel: dict = copy.deepcopy(_DEFAULTS)
+_auto_parallel: dict = AUTO_PARALLEL  # shared with jit, ops and nn (the lowest floor)
+_auto_parallel.update(copy.deepcopy(_DEFAULTS))
 
 
 def set_auto_parallel_context(**kwargs) -> None:
@@ -126,8 +130,9 @@ def set_auto_parallel_context(**kwargs) -> None:
         True
         >>> context.reset_auto_parallel_context()
 
-    Differences from MindSpore: cellax runs a single process; the settings are stored and
-    returned, and no work is distributed (``cellax.communication`` reports one rank).
+    Differences from MindSpore: every mode runs JAX's global view (one program over all
+    devices, collectives inserted by XLA); under ``DATA_PARALLEL`` a printed loss is the mean
+    over all ranks' batches, not the rank's own (docs/distributed.md).
     """
     for key, value in kwargs.items():
         if key not in _DEFAULTS and key not in _SET_ONLY:
@@ -156,6 +161,43 @@ def set_auto_parallel_context(**kwargs) -> None:
         if key in _BOOL_KEYS and not isinstance(value, bool):
             raise TypeError(f"The parameter '{key}' must be {bool}, but got {type(value)}")
     _auto_parallel.update(kwargs)
+    _warn_ignored(kwargs)
+
+
+_WARNED: set = set()
+
+
+def _warn_once(key: str, text: str) -> None:
+    if key not in _WARNED:
+        _WARNED.add(key)
+        warnings.warn(f"For 'set_auto_parallel_context', {text}", UserWarning, stacklevel=3)
+
+
+def _warn_ignored(kwargs: dict) -> None:
+    """Settings with no JAX counterpart are accepted, never silently: one warning each."""
+    if _auto_parallel["parallel_mode"] == ParallelMode.AUTO_PARALLEL and (
+        _auto_parallel["search_mode"] == "recursive_programming"
+    ):
+        _warn_once(
+            "recursive_programming",
+            "search_mode 'recursive_programming' (AUTO_PARALLEL's default) has no JAX "
+            "counterpart: unannotated operators follow XLA's sharding propagation "
+            "('sharding_propagation').",
+        )
+    files = [k for k in ("strategy_ckpt_load_file", "strategy_ckpt_save_file") if kwargs.get(k)]
+    config = kwargs.get("strategy_ckpt_config") or {}
+    if files or config.get("load_file") or config.get("save_file"):
+        _warn_once(
+            "strategy_files",
+            "strategy files are not read or written by cellax: sharded checkpoints carry "
+            "their slices' positions and are resharded on load (load_distributed_checkpoint).",
+        )
+    if kwargs.get("pipeline_stages", 1) > 1:
+        _warn_once(
+            "pipeline_stages",
+            "pipeline_stages > 1 runs as one stage in cellax (GSPMD has no pipelining); "
+            "PipelineCell still splits micro-batches.",
+        )
 
 
 def get_auto_parallel_context(attr_key: str):

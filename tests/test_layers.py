@@ -29,7 +29,7 @@ FLOORS = [
         "log",
         "version",
         "_checkparam",
-        "parallel",
+        "_parallel_state",
     ],
     ["_autograph"],  # pure AST work: imports nothing of cellax
     ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
@@ -53,7 +53,7 @@ FLOORS = [
         "profiler",
         "debug",
     ],  # feature packages on cellax's public names
-    ["__init__", "common", "_alias", "__main__"],
+    ["__init__", "common", "_alias", "__main__", "communication", "parallel", "launch"],
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 BUDGET = {

@@ -1653,11 +1653,10 @@ EXACT = [
 ]
 
 # Distributed requests: MindSpore 2.10 accepts them silently (single process); cellax records
-# them and warns that they have no effect (the warning is part of cellax's contract).
+# offload/place and warns that they have no effect (the warning is part of cellax's contract).
+# shard and set_data_parallel take effect under SEMI_AUTO/AUTO_PARALLEL: silent, as in 2.10.
 WARNS = {
     "002_offload": "Cell.offload",
-    "002_set_data_parallel": "Cell.set_data_parallel",
-    "002_shard": "Cell.shard",
     "002_place": "Cell.place",
 }
 EXACT += ["002_set_data_parallel", "002_shard"]

@@ -17,6 +17,7 @@ One module per job: ``_save``, ``_load`` (with ``load_param_into_net``), ``_conv
 from ._common import CheckpointFileNotFoundError, ParameterMismatchError
 from ._convert import ckpt_to_safetensors, safetensors_to_ckpt
 from ._load import load_checkpoint, load_checkpoint_async, load_param_into_net
+from ._sharded import load_distributed_checkpoint
 from ._save import _wait_async_save, _write_file, async_ckpt_thread_status, save_checkpoint
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "async_ckpt_thread_status",
     "ckpt_to_safetensors",
     "safetensors_to_ckpt",
+    "load_distributed_checkpoint",
 ]
 
 _INTERNAL = (CheckpointFileNotFoundError, ParameterMismatchError, _wait_async_save, _write_file)

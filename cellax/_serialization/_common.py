@@ -6,6 +6,7 @@ import contextlib
 import os
 import secrets
 
+import jax
 import numpy as np
 
 from .. import _core, _dtype
@@ -95,4 +96,9 @@ def _concrete(api: str, name: str, tensor: Tensor):
 def _host(value, copy: bool = False):
     if isinstance(value, str):
         return value
+    if isinstance(value, jax.Array) and not value.is_fully_addressable:
+        # a Parameter sharded over several processes: gather the full tensor (integrated save)
+        from jax.experimental import multihost_utils
+
+        return np.asarray(multihost_utils.process_allgather(value, tiled=True))
     return np.array(value, copy=True) if copy else np.asarray(value)

@@ -299,7 +299,9 @@ def save_checkpoint(
             ``name -> Parameter/Tensor/numpy.ndarray/str`` (e.g. ``net.state_dict()``).
         ckpt_file_name (str): The file; ``'.ckpt'`` (or ``'.safetensors'``) is appended when the
             name does not end with the format.
-        integrated_save (bool): Accepted for compatibility (one device saves whole Parameters).
+        integrated_save (bool): Save whole Parameters (sharded ones are gathered). ``False``
+            saves this process's slices of sharded Parameters (entries ``name@start:stop,...``)
+            and their shapes in ``<file>.slices.json``, for ``load_distributed_checkpoint``.
             Default: ``True``.
         async_save (Union[bool, str]): Save in a background thread (``True``, ``'thread'`` or
             ``'process'``). The values are copied to host memory before this call returns, so
@@ -379,6 +381,12 @@ def save_checkpoint(
             "Save without enc_key and encrypt the file with a separate tool."
         )
     entries = _collect_entries(save_obj, append_dict, choice_func)
+    if not integrated_save:
+        # this process's slices of sharded Parameters, with their global shapes beside
+        from ._sharded import slice_entries, write_index
+
+        entries, shapes = slice_entries(entries)
+        write_index(path, shapes)
     _wait_async_save()
     if not async_save:
         _write_file(path, entries, format, crc_check, remove_redundancy)

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import _core as _state
 from . import _control_flow
+from .. import _parallel_state
 from .._core import DiscoveringFrame, Slot, SlotDiscovered
 from .._core import is_array as _is_array
 from .._core import slots_of as _scan_roots
@@ -160,9 +161,15 @@ class _Entry:
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
         self.raises = raises
-        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else ())
+        options = {}
+        if _parallel_state.active():
+            # state keeps its layout across steps (and donation stays in place)
+            options["out_shardings"] = (None, [slot._data.sharding for slot in returned])
+        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else (), **options)
 
     def __call__(self, dynamic):
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
         out, new_values = self.jitted(
@@ -177,6 +184,8 @@ class _Entry:
         return out
 
     def lower(self, dynamic):
+        if _parallel_state.active():
+            dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
         return self.jitted.lower(

@@ -1,8 +1,10 @@
 """``cellax.mint.distributed``: the names of MindSpore 2.10's ``mindspore.mint.distributed``.
 
-cellax runs a single process; collective communication is not available here yet. Every
-function raises :class:`NotImplementedError` naming ``cellax.communication`` when called (the
-module imports fine, so code that only imports it keeps working).
+The torch-style process-group API is not mapped yet: every function raises
+:class:`NotImplementedError` naming its MindSpore-style equivalent in ``cellax.communication``
+(``init``, ``get_rank``, ``get_group_size``) and the ``cellax.ops`` collectives (``AllReduce``,
+``AllGather``, ``ReduceScatter``, ``Broadcast``, ``AlltoAll``, ``Barrier``), which run on
+``jax.distributed`` (the module imports fine, so code that only imports it keeps working).
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ __all__ = [
 def _unavailable(name: str):
     def call(*args, **kwargs):
         raise NotImplementedError(
-            f"For 'mint.distributed.{name}', distributed communication is not available in "
-            f"cellax.mint yet, but it was called. Use cellax.communication (when present) or "
-            f"run single-process."
+            f"For 'mint.distributed.{name}', the torch-style process-group API is not mapped "
+            f"in cellax.mint yet, but it was called. Use cellax.communication (init, get_rank, "
+            f"get_group_size) and the cellax.ops collectives (AllReduce, AllGather, ...)."
         )
 
     call.__name__ = call.__qualname__ = name

@@ -22,6 +22,8 @@ from ._optimizer import *  # noqa: F403
 from ._optim_algorithms import *  # noqa: F403
 from ._lr_schedule import *  # noqa: F403
 from ._wrap import *  # noqa: F403
+from ._grad_reducer import *  # noqa: F403
+from ._pipeline import *  # noqa: F403
 from ._scan import *  # noqa: F403
 from ._hook_cells import *  # noqa: F403
 from ._loss_scale import *  # noqa: F403

@@ -21,6 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._errors import check_number as _check_number
+from .. import _parallel_state
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
@@ -225,8 +226,10 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             )
             for p in self._parameters
         )
-        for clone in clones:
+        for clone, param in zip(clones, self._parameters):
             self._own(clone)
+            if getattr(param, "parallel_optimizer", True):  # enable_parallel_optimizer shards
+                _parallel_state.OPTIMIZER_STATE[id(clone)] = clone
         self._state_tuples.append(clones)
         return clones
 

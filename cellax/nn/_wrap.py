@@ -16,6 +16,7 @@ from .._parameter import Parameter, ParameterTuple
 from .._tensor import unwrap, wrap, wrap_tree
 from .._errors import check_bools
 from ._cell import Cell, check_cell
+from ._grad_reducer import implicit_reducer
 from ._optimizer import Optimizer
 
 __all__ = [
@@ -336,12 +337,13 @@ class TrainOneStepCell(Cell):
         self.sense_flag = sens is not None
         self.sens = 1.0 if sens is None else float(sens)
         self.return_grad = return_grad
-        self.grad_reducer = lambda grads: grads
+        reducer = implicit_reducer(self.weights)  # DATA/HYBRID_PARALLEL, as in MindSpore
+        self.grad_reducer = (lambda grads: grads) if reducer is None else reducer
         # MindSpore's attributes that custom train steps (subclasses) use.
         self.grad = _transforms.GradOperation(get_by_list=True, sens_param=True)
         self.grad_no_sens = _transforms.GradOperation(get_by_list=True)
-        self.reducer_flag = False
-        self.parallel_mode = "stand_alone"
+        self.reducer_flag = reducer is not None
+        self.parallel_mode = "stand_alone" if reducer is None else "data_parallel"
         if return_grad:
             self.weights_name = [p.name for p in self.weights]
 

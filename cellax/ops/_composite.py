@@ -1,6 +1,6 @@
 """MindSpore's composite helpers: ``MultitypeFuncGraph``, ``HyperMap``, ``Map``, ``partial``,
-``clip_by_global_norm``, ``tuple_to_array``, ``mixed_precision_cast`` and the collective-op
-names (``ReduceOp``, ``AllReduce``) a single process needs.
+``clip_by_global_norm``, ``tuple_to_array``, ``mixed_precision_cast``; ``ReduceOp`` and
+``AllReduce`` are re-exported from ``_comm`` (MindSpore lists them here too).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ._primitive import Primitive
+from ._comm import AllReduce, ReduceOp
 from ._utils import arr, wrap
 
 __all__ = [
@@ -254,47 +254,6 @@ def mixed_precision_cast(dst_type, input_x):
         return v
 
     return cast(input_x)
-
-
-class ReduceOp:
-    """Reduction kinds of the collective ops (``mindspore.ops.ReduceOp``)."""
-
-    SUM = "sum"
-    MAX = "max"
-    MIN = "min"
-    PROD = "prod"
-    AVG = "avg"
-
-
-class AllReduce(Primitive):
-    """All-reduce over the devices of a group (``mindspore.ops.AllReduce``).
-
-    cellax runs one process, a group of one device, where the reduction of one value is the
-    value itself; the output is the input.
-
-    Args:
-        op (str): A :class:`ReduceOp` kind. Default: ``ReduceOp.SUM``.
-        group (str): The communication group. Default: ``"hccl_world_group"``.
-
-    Examples:
-        >>> import cellax as ms
-        >>> from cellax import ops
-        >>> print(ops.AllReduce()(ms.Tensor([1.0, 2.0])))
-        [1. 2.]
-    """
-
-    def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
-        super().__init__("AllReduce")
-        if op not in (ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.PROD):
-            raise TypeError(
-                f"For 'AllReduce', 'op' must be one of ReduceOp.SUM, MAX, MIN or PROD, "
-                f"but got {op!r}."
-            )
-        self.add_prim_attr("op", op)
-        self.add_prim_attr("group", group)
-
-    def __call__(self, x):
-        return x
 
 
 class _DataTypeMeta(type):

@@ -38,17 +38,51 @@ class Primitive:
         return self
 
     def shard(self, in_strategy=None, out_strategy=None):
+        """Set the operator's input/output strategies (tuples of slice counts or Layouts).
+
+        Under SEMI_AUTO/AUTO_PARALLEL (or inside ``AutoParallel``) the op's inputs and output
+        get the matching sharding constraints (see ``cellax.ops._sharding``); a strategy that
+        does not fit the shapes or the device count raises ValueError when the op runs.
+
+        Raises:
+            TypeError: If a strategy is neither a tuple nor None.
+
+        Examples:
+            >>> from cellax import ops
+            >>> ops.MatMul().shard(((2, 1), (1, 1)))
+            Prim[MatMul]<transpose_a=False, transpose_b=False, in_strategy=((2, 1), (1, 1))>
+        """
+        from ._sharding import Layout, sharded_class
+
+        for name, value in (("in_strategy", in_strategy), ("out_strategy", out_strategy)):
+            if value is not None and not isinstance(value, tuple):
+                raise TypeError(f"{name} must be tuple type, but got:{type(value)}")
+        for name, value in (("in", in_strategy), ("out", out_strategy)):
+            if value is None:
+                continue
+            if any(isinstance(v, Layout) for v in value):
+                self.add_prim_attr(f"{name}_layout", value)
+            else:
+                self.add_prim_attr(f"{name}_strategy", value)
+        self.__class__ = sharded_class(type(self))
         return self
 
     def recompute(self, mode: bool = True):
         return self
 
     def __repr__(self) -> str:
-        attrs = ", ".join(f"{k}={v!r}" for k, v in self.attrs.items())
+        attrs = ", ".join(f"{k}={_show(v)!r}" for k, v in self.attrs.items())
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
 
 
 PrimitiveWithInfer = Primitive
+
+
+def _show(value):
+    """Layouts print as MindSpore's dicts in a Primitive's repr."""
+    if isinstance(value, tuple) and any(hasattr(v, "_repr_dict") for v in value):
+        return tuple(v._repr_dict() if hasattr(v, "_repr_dict") else v for v in value)
+    return value
 
 
 def prim_attr_register(fn):

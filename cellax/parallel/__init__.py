@@ -1,12 +1,17 @@
-"""``mindspore.parallel``: the sharding-layout description :class:`Layout`.
+"""``mindspore.parallel``: operator-parallel layouts, ``shard`` and ``AutoParallel`` on JAX.
 
-cellax runs in one process on one device, so a Layout describes a plan that nothing executes;
-code builds layouts at import or construction time (``Layout((2, 4), ("dp", "mp"))``) and
-passes them to ``Cell.shard``, which cellax accepts as a single-device no-op.
+Strategies and Layouts become ``jax.sharding`` shardings (docs/distributed.md); XLA's
+sharding propagation and partitioner do the rest.
+
+Examples:
+    >>> from cellax.parallel import Layout
+    >>> Layout((2, 4), ("dp", "mp"))("dp", "None").to_dict()["tensor_map"]
+    (1, -1)
 """
 
-from __future__ import annotations
+from .._serialization import load_distributed_checkpoint
+from ..ops._sharding import Layout
+from ._shard import shard
+from .function import reshard
 
-from ._layout import Layout
-
-__all__ = ["Layout"]
+__all__ = ["Layout", "shard", "reshard", "load_distributed_checkpoint"]

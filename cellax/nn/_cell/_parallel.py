@@ -18,7 +18,6 @@ _NO_EFFECT = (
     "For 'Cell.{api}', the request is recorded on the Cell (parallel_requests) but has no "
     "effect in cellax: {why}"
 )
-_SHARDING = "XLA decides the layout; shard the inputs with jax.sharding (Mesh, NamedSharding)."
 
 
 def _record(cell, api: str, why: str, **request) -> None:
@@ -33,70 +32,50 @@ def _record(cell, api: str, why: str, **request) -> None:
 class CellParallelMixin:
     """shard, set_data_parallel, place, offload, pipeline_stage, ... for nn.Cell."""
 
-    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
-        """Request a layout for the inputs/outputs of this Cell; returns the Cell.
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None) -> None:
+        """Set strategies for this Cell's inputs and outputs, and layouts for its Parameters.
+
+        Under SEMI_AUTO/AUTO_PARALLEL over several devices each input (output) gets the
+        sharding its strategy (a tuple of slice counts, or a ``parallel.Layout``) describes,
+        and each Parameter named in ``parameter_plan`` is stored sharded; sharding
+        propagation does the rest. In other modes the plan is kept and has no effect, as in
+        MindSpore with one rank.
 
         Args:
-            in_strategy (tuple): A layout tuple per input.
-            out_strategy (Union[None, tuple]): A layout tuple per output. Default: ``None``.
-            parameter_plan (Union[dict, None]): ``{parameter name: layout}``. Default: ``None``.
-            device (str): ``"CPU"``, ``"GPU"`` or ``"Ascend"``. Default: ``"Ascend"``.
-            level (int): 0, 1 or 2. Default: ``0``.
+            in_strategy (tuple): One strategy per input (``None`` skips an input).
+            out_strategy (Union[None, tuple]): One strategy per output. Default: ``None``.
+            parameter_plan (Union[dict, None]): ``{parameter name: strategy}``; names may
+                start with ``"self."``. Default: ``None``.
 
         Raises:
             TypeError: If a strategy is not a tuple or ``parameter_plan`` not a dict.
-            ValueError: If ``device`` or ``level`` is not an allowed value.
+            ValueError: When it applies, if a strategy does not fit its tensor or the
+                device count, or ``parameter_plan`` names no Parameter of the Cell.
 
         Examples:
-            >>> import warnings
             >>> from cellax import nn
-            >>> with warnings.catch_warnings():
-            ...     warnings.simplefilter("ignore")
-            ...     block = nn.Dense(4, 4).shard(((2, 1),))
-            >>> block.parallel_requests["shard"]["in_strategy"]
-            ((2, 1),)
+            >>> block = nn.Dense(4, 4)
+            >>> print(block.shard(((2, 1),)))
+            None
 
-        Differences from MindSpore: recorded with a warning; see the module docstring.
+        Differences from MindSpore: the ``device`` and ``level`` arguments of older
+        versions are gone in 2.10 and here.
         """
-        if not isinstance(in_strategy, tuple):
-            raise TypeError(
-                f"For 'shard', 'in_strategy' must be a tuple, but got {type(in_strategy).__name__}."
-            )
-        if out_strategy is not None and not isinstance(out_strategy, tuple):
-            raise TypeError(
-                f"For 'shard', 'out_strategy' must be a tuple or None, but got "
-                f"{type(out_strategy).__name__}."
-            )
-        if parameter_plan is not None and not isinstance(parameter_plan, dict):
-            raise TypeError(
-                f"For 'shard', 'parameter_plan' must be a dict or None, but got "
-                f"{type(parameter_plan).__name__}."
-            )
-        if device not in ("CPU", "GPU", "Ascend"):
-            raise ValueError(
-                f"For 'shard', 'device' must be 'CPU', 'GPU' or 'Ascend', but got {device!r}."
-            )
-        if level not in (0, 1, 2):
-            raise ValueError(f"For 'shard', 'level' must be 0, 1 or 2, but got {level!r}.")
-        _record(
-            self,
-            "shard",
-            _SHARDING,
-            in_strategy=in_strategy,
-            out_strategy=out_strategy,
-            parameter_plan=parameter_plan,
-            device=device,
-            level=level,
-        )
-        return self
+        from ._shard import set_shard
+
+        set_shard(self, in_strategy, out_strategy, parameter_plan)
 
     def set_data_parallel(self) -> None:
-        """Request data parallelism (batch sharding) for every op of this Cell.
+        """Split this Cell's inputs on their first dimension over all devices (under
+        SEMI_AUTO/AUTO_PARALLEL); its Parameters stay replicated.
 
-        Differences from MindSpore: recorded with a warning; to run data parallel, shard the
-        batch over a ``jax.sharding.Mesh`` and keep the Parameters replicated.
+        Examples:
+            >>> from cellax import nn
+            >>> nn.Dense(4, 4).set_data_parallel()
         """
-        _record(self, "set_data_parallel", _SHARDING, batch_sharding=True)
+        from ._shard import set_data_parallel
+
+        set_data_parallel(self)
 
     def place(self, role: str, rank_id: int) -> None:
         """Request that this Cell runs on process ``rank_id`` of ``role``.

@@ -1,0 +1,142 @@
+"""Pipeline wrappers: PipelineCell, PipelineGradReducer, MicroBatchInterleaved (one stage).
+
+GSPMD has no automatic pipelining: cellax runs every stage in one program. The arithmetic of
+MindSpore's wrappers is kept: the batch is cut into micro-batches on dimension 0 and their
+outputs (losses) are added.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .._tensor import Tensor
+from ._cell import Cell
+
+__all__ = ["PipelineCell", "PipelineGradReducer", "MicroBatchInterleaved"]
+
+
+def _check_int(api: str, name: str, value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise TypeError(f"For '{api}', '{name}' must be an int >= 1, but got {value!r}.")
+    return value
+
+
+def _split_sum(api: str, network, inputs, parts: int):
+    size = None
+    for x in inputs:
+        if isinstance(x, Tensor) and x.ndim:
+            size = x.shape[0] if size is None else size
+            if x.shape[0] % parts:
+                raise ValueError(
+                    f"For '{api}', the batch dimension {x.shape[0]} of an input can not be cut "
+                    f"into {parts} micro-batches."
+                )
+    if size is None:
+        return network(*inputs)
+    step = size // parts
+    total = None
+    for i in range(parts):
+        piece = [
+            x[i * step : (i + 1) * step] if isinstance(x, Tensor) and x.ndim else x for x in inputs
+        ]
+        out = network(*piece)
+        total = out if total is None else total + out
+    return total
+
+
+class PipelineCell(Cell):
+    """Run ``network`` on ``micro_size`` micro-batches and add the outputs (the losses).
+
+    Args:
+        network (Cell): The network with its loss.
+        micro_size (int): The number of micro-batches (divides the batch).
+        stage_config (dict): ``{cell name: stage}``; stages run as one. Default: ``None``.
+        segment_config (dict): Accepted. Default: ``None``.
+
+    Inputs:
+        The inputs of ``network``; Tensors are cut on dimension 0.
+
+    Outputs:
+        The sum of the micro-batch outputs.
+
+    Raises:
+        TypeError: If ``micro_size`` is not a positive int.
+        ValueError: If a batch does not divide into ``micro_size`` pieces.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> cell = nn.PipelineCell(nn.ReLU(), 2)
+        >>> print(cell(ms.Tensor([[1.0], [2.0], [-3.0], [4.0]])))
+        [[1.]
+         [6.]]
+
+    Differences from MindSpore: pipeline stages are not split over devices (one program).
+    """
+
+    def __init__(self, network, micro_size, stage_config=None, segment_config=None) -> None:
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.micro_size = _check_int("PipelineCell", "micro_size", micro_size)
+        if stage_config:
+            warnings.warn(
+                "For 'PipelineCell', 'stage_config' is ignored: cellax runs all pipeline "
+                "stages as one stage.",
+                UserWarning,
+                stacklevel=2,
+            )
+        self.stage_config = stage_config
+        self.segment_config = segment_config
+
+    def construct(self, *inputs):
+        return _split_sum("PipelineCell", self.network, inputs, self.micro_size)
+
+
+class MicroBatchInterleaved(Cell):
+    """Run ``network`` on ``interleave_num`` slices of the batch and add the outputs.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> cell = nn.MicroBatchInterleaved(nn.ReLU(), 2)
+        >>> print(cell(ms.Tensor([1.0, 2.0])))
+        [3.]
+    """
+
+    def __init__(self, network, interleave_num=2) -> None:
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.interleave_num = _check_int("MicroBatchInterleaved", "interleave_num", interleave_num)
+
+    def construct(self, *inputs):
+        return _split_sum("MicroBatchInterleaved", self.network, inputs, self.interleave_num)
+
+
+class PipelineGradReducer(Cell):
+    """The gradient reducer of pipeline training: with one stage the gradients of the summed
+    micro-batch loss are already complete, so they pass through unchanged.
+
+    Args:
+        parameters (list[Parameter]): The Parameters.
+        scale_sense (float): Accepted (loss scaling is done by the caller). Default: ``1.0``.
+        opt_shard (bool): Accepted. Default: ``None``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> net = nn.Dense(2, 1)
+        >>> grads = (ms.ops.ones((1, 2)), ms.ops.ones((1,)))
+        >>> print(nn.PipelineGradReducer(net.trainable_params())(grads)[0])
+        [[1. 1.]]
+    """
+
+    def __init__(self, parameters, scale_sense=1.0, opt_shard=None) -> None:
+        super().__init__(auto_prefix=False)
+        self.scale_sense = float(np.asarray(scale_sense))
+        self.opt_shard = opt_shard
+        self._count = len(list(parameters))
+
+    def construct(self, grads):
+        return grads

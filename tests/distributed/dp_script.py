@@ -1,0 +1,169 @@
+"""Data-parallel training, MindSpore's tutorial pattern; prints JSON (run by test_distributed).
+
+argv[1]: "stand_alone" or "data_parallel". The device count comes from XLA_FLAGS.
+"""
+
+import json
+import sys
+
+import numpy as np
+
+import cellax as ms
+from cellax import nn, ops
+from cellax.communication import get_group_size, get_rank, init
+
+mode = sys.argv[1]
+light = "light" in sys.argv[2:]  # the 2-process launcher test: sections 1 and 4 only
+ms.set_context(mode=ms.GRAPH_MODE)
+ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True)
+init()
+ms.set_seed(1)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(32, 64)
+        self.relu = nn.ReLU()
+        self.fc2 = nn.Dense(64, 10)
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+rng = np.random.default_rng(0)
+xs = rng.standard_normal((20, 64, 32)).astype(np.float32)
+ys = rng.integers(0, 10, (20, 64)).astype(np.int32)
+# each rank reads its own slice of every global batch (num_shards/shard_id in MindSpore)
+per = 64 // get_group_size()
+xs = xs[:, get_rank() * per : (get_rank() + 1) * per]
+ys = ys[:, get_rank() * per : (get_rank() + 1) * per]
+
+# 1. functional loop with DistributedGradReducer (distributed_data_parallel.py)
+net = Net()
+loss_fn = nn.CrossEntropyLoss()
+optimizer = nn.SGD(net.trainable_params(), 0.1)
+grad_reducer = nn.DistributedGradReducer(optimizer.parameters)
+
+
+def forward_fn(data, label):
+    logits = net(data)
+    return loss_fn(logits, label), logits
+
+
+grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params(), has_aux=True)
+
+
+@ms.jit
+def train_step(inputs, labels):
+    (loss, _), grads = grad_fn(inputs, labels)
+    grads = grad_reducer(grads)
+    optimizer(grads)
+    return loss
+
+
+losses = [float(train_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
+losses2 = weights2 = losses3 = moments = None
+hlo = hlo3 = ""
+shardings = {}
+step = None
+if not light:
+    hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+    shardings = {
+        p.name: str(getattr(p._data.sharding, "spec", None)) for p in net.trainable_params()
+    }
+
+    # 2. Model.train / TrainOneStepCell (implicit reducer)
+    ms.set_seed(1)
+    net2 = Net()
+    model = ms.train.Model(net2, nn.CrossEntropyLoss(), nn.SGD(net2.trainable_params(), 0.1))
+    step = nn.TrainOneStepCell(nn.WithLossCell(net2, nn.CrossEntropyLoss()), model._optimizer)
+    step_jit = ms.jit(step)
+    losses2 = [float(step_jit(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+    weights2 = {p.name: p.asnumpy().tolist() for p in net2.trainable_params()}
+
+    # 3. optimizer-state sharding (enable_parallel_optimizer, threshold 0 KB): Momentum
+    ms.set_auto_parallel_context(
+        enable_parallel_optimizer=True,
+        parallel_optimizer_config={"parallel_optimizer_threshold": 0},
+    )
+    ms.set_seed(1)
+    net3 = Net()
+    opt3 = nn.Momentum(net3.trainable_params(), 0.1, 0.9)
+    step3 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net3, nn.CrossEntropyLoss()), opt3))
+    losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
+    moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
+    hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+    ms.set_auto_parallel_context(enable_parallel_optimizer=False)
+
+# 4. MindSpore's two-rank msrun run of tests/goldens/record_dp_msrun.py, same data
+grng = np.random.default_rng(0)
+w0 = (grng.standard_normal((4, 8)) * 0.3).astype(np.float32)
+gxs = grng.standard_normal((4, 16, 8)).astype(np.float32)
+gys = grng.standard_normal((4, 16, 4)).astype(np.float32)
+gnet = nn.Dense(8, 4, weight_init=ms.Tensor(w0), has_bias=False)
+gloss = nn.MSELoss()
+gopt = nn.SGD(gnet.trainable_params(), 0.5)
+greducer = nn.DistributedGradReducer(gopt.parameters)
+ggrad = ms.value_and_grad(lambda x, y: gloss(gnet(x), y), None, gopt.parameters)
+
+
+@ms.jit
+def golden_step(x, y):
+    loss, grads = ggrad(x, y)
+    gopt(greducer(grads))
+    return loss
+
+
+gper = 16 // get_group_size()
+gpart = slice(get_rank() * gper, (get_rank() + 1) * gper)
+golden_losses = [
+    float(golden_step(ms.Tensor(x[gpart]), ms.Tensor(y[gpart])).asnumpy()) for x, y in zip(gxs, gys)
+]
+golden_weight = gnet.weight.asnumpy().tolist()
+
+# 4b. mean=False sums over ranks: one step moves the weights size x as far as mean=True
+snet = nn.Dense(8, 4, weight_init=ms.Tensor(w0), has_bias=False)
+sopt = nn.SGD(snet.trainable_params(), 0.5)
+sreducer = nn.DistributedGradReducer(sopt.parameters, mean=False)
+sgrad = ms.value_and_grad(lambda x, y: gloss(snet(x), y), None, sopt.parameters)
+ms.jit(lambda x, y: sopt(sreducer(sgrad(x, y)[1])))(
+    ms.Tensor(gxs[0][gpart]), ms.Tensor(gys[0][gpart])
+)
+sum_delta = (snet.weight.asnumpy() - w0).tolist()
+
+# eager collectives across processes (mindcv's AllReduceSum()(Tensor(count)))
+rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
+ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
+ops.Barrier()()
+# a batch-sharded result fetched on every rank: the global batch, gathered
+doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
+gathered = [list(doubled.shape), float(doubled.sum())]
+
+print(
+    "RESULT"
+    + json.dumps(
+        {
+            "rank": get_rank(),
+            "size": get_group_size(),
+            "devices": len(__import__("jax").devices()),
+            "losses": losses,
+            "weights": weights,
+            "losses2": losses2,
+            "weights2": weights2,
+            "all_reduce": hlo.count("all-reduce("),
+            "shardings": shardings,
+            "reducer": type(step.grad_reducer).__name__ if step else None,
+            "rank_sum": rank_sum,
+            "golden_losses": golden_losses,
+            "golden_weight": golden_weight,
+            "sum_delta": sum_delta,
+            "gathered": gathered,
+            "losses3": losses3,
+            "moments": moments,
+            "all_gather3": hlo3.count("all-gather("),
+            "ranks": ranks,
+        }
+    )
+)
