@@ -2,8 +2,6 @@
 auto-parallel context, nn.Pad, clip_by_global_norm, HyperMap, MultitypeFuncGraph,
 tuple_to_array, initializer fan helpers, Conv2d.conv2d."""
 
-import json
-import os
 import warnings
 
 import numpy as np
