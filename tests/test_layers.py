@@ -20,7 +20,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "cellax"
 
 # bottom to top; a module imports only from its own floor or lower ones
 FLOORS = [
-    ["_dtype", "_errors", "_context", "_jit_config", "context", "log", "version", "_checkparam"],
+    ["_dtype", "_errors", "_limits", "_context", "_jit_config", "context", "log", "version", "_checkparam"],
     ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
     ["_random"],
     ["_init_samplers"],

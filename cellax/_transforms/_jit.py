@@ -90,7 +90,16 @@ class _Entry:
     that may be donated, then the other written (shared, e.g. the random key) and read slots.
     """
 
-    __slots__ = ("owner", "group", "written", "donated", "others", "jitted", "also_written")
+    __slots__ = (
+        "owner",
+        "group",
+        "written",
+        "donated",
+        "others",
+        "jitted",
+        "also_written",
+        "out_template",
+    )
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
         self.owner = owner
@@ -100,6 +109,7 @@ class _Entry:
         self.others: list = []
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
+        self.out_template = None  # (treedef, leaves with None where the program returns an array)
 
     def _trace(self, slots, values, dynamic):
         """Run the user function in a discovering frame; return (out, frame)."""
@@ -145,7 +155,8 @@ class _Entry:
             )
             if any(key not in written_ids for key in frame.written):
                 raise _WritesChanged()
-            return out, [frame.value_of(slot) for slot in returned]
+            arrays, self.out_template = _split_constants(out)
+            return arrays, [frame.value_of(slot) for slot in returned]
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
@@ -154,12 +165,12 @@ class _Entry:
     def __call__(self, dynamic):
         if self.jitted is None:
             self._learn(dynamic)
-        out, new_values = self.jitted(
+        arrays, new_values = self.jitted(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
         for slot, value in zip(self.written, new_values):
             slot._data = value
-        return out
+        return _join_constants(arrays, self.out_template)
 
     def lower(self, dynamic):
         if self.jitted is None:
@@ -350,6 +361,31 @@ def _check_outputs(out) -> None:
                 f"For 'jit', a compiled function can return only Tensors, numbers and "
                 f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
             )
+
+
+def _split_constants(out) -> tuple:
+    """The array outputs of a traced function, and a template that puts its constants back.
+
+    As in MindSpore, a Python number, string or NumPy array the function returns comes back
+    as itself (not as a device array); every array the program computes comes back a Tensor.
+    """
+    leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
+    arrays = [leaf for leaf in leaves if isinstance(leaf, Tensor) or _is_device_value(leaf)]
+    template = [
+        None if isinstance(leaf, Tensor) or _is_device_value(leaf) else leaf for leaf in leaves
+    ]
+    return arrays, (treedef, template)
+
+
+def _join_constants(arrays, template):
+    treedef, leaves = template
+    it = iter(arrays)
+    filled = [_to_tensors(next(it)) if leaf is None else leaf for leaf in leaves]
+    return jax.tree_util.tree_unflatten(treedef, filled)
+
+
+def _is_device_value(x) -> bool:
+    return isinstance(x, (jax.Array, jax.core.Tracer))
 
 
 def _separate_shared_buffers(slots) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import math
 
 import jax
 import jax.numpy as jnp
@@ -10,7 +11,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ._utils import arr, array, check_int_arg, np_dtype, shape_tuple, wrap
+from .._limits import check_alloc
+from ._utils import alloc_shape, arr, array, check_int_arg, np_dtype, wrap
 
 
 __all__ = [
@@ -44,7 +46,12 @@ def ones(shape, dtype=None):
         >>> print(ms.ops.ones((2,), ms.int32))
         [1 1]
     """
-    return wrap(jnp.ones(shape_tuple("ones", shape), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.ones(
+            alloc_shape("ones", shape, dtype=np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def zeros(size, dtype=None):
@@ -55,7 +62,12 @@ def zeros(size, dtype=None):
         >>> print(ms.ops.zeros(2))
         [0. 0.]
     """
-    return wrap(jnp.zeros(shape_tuple("zeros", size, "size"), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.zeros(
+            alloc_shape("zeros", size, "size", np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def empty(*size, dtype=None, device=None):
@@ -68,7 +80,12 @@ def empty(*size, dtype=None, device=None):
     """
     if len(size) == 1 and not isinstance(size[0], (int, np.integer)):
         size = size[0]
-    return wrap(jnp.zeros(shape_tuple("empty", size, "size"), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.zeros(
+            alloc_shape("empty", size, "size", np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def ones_like(input, *, dtype=None):
@@ -107,7 +124,7 @@ def fill(type, shape, value):
         [[1. 1.]
          [1. 1.]]
     """
-    return wrap(jnp.full(shape_tuple("fill", shape), arr(value), np_dtype(type)))
+    return wrap(jnp.full(alloc_shape("fill", shape), arr(value), np_dtype(type)))
 
 
 def _scalar_dtype(value, dtype):
@@ -132,7 +149,7 @@ def full(size, fill_value, *, dtype=None):
     """
     value = arr(fill_value, "full", "fill_value")
     return wrap(
-        jnp.full(shape_tuple("full", size, "size"), value, _scalar_dtype(fill_value, dtype))
+        jnp.full(alloc_shape("full", size, "size"), value, _scalar_dtype(fill_value, dtype))
     )
 
 
@@ -190,6 +207,9 @@ def arange(start=0, end=None, step=1, *, dtype=None):
         dtype = np.int64 if is_int else np.float32
     else:
         dtype = np_dtype(dtype)
+    check_alloc(
+        "arange", "end", (max(0, math.ceil((end - start) / step)),), np.dtype(dtype).itemsize
+    )
     return wrap(jnp.arange(start, end, step, dtype=dtype))
 
 
@@ -231,6 +251,7 @@ def eye(n, m=None, dtype=None):
     check_int_arg("eye", "n", n, 0)
     if m is not None:
         check_int_arg("eye", "m", m, 0)
+    check_alloc("eye", "n", (n, n if m is None else m))
     return wrap(jnp.eye(n, m, dtype=np_dtype(dtype) or jnp.float32))
 
 

@@ -10,6 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._limits import check_alloc
 from ._primitive import primitive
 from ._utils import arr, array, check_axis, check_eager, check_int_arg, wrap
 
@@ -381,6 +382,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     else:
         dtype = on.dtype
     axis = check_axis("one_hot", axis, index.ndim + 1)
+    check_alloc("one_hot", "depth", (*index.shape, depth), jnp.dtype(dtype).itemsize)
     hot = jax.nn.one_hot(index, depth, axis=axis, dtype=jnp.bool_)
     return wrap(jnp.where(hot, jnp.asarray(on, dtype), jnp.asarray(off, dtype)))
 

@@ -8,6 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .._limits import check_alloc
 from ._conv import _check_rank, ntuple
 from ._pool import _adaptive_bounds
 from ._utils import arr, wrap
@@ -164,6 +165,7 @@ def interpolate(
             )
         sizes = tuple(int(math.floor(s * f)) for s, f in zip(x.shape[2:], factors))
         scales = [None] * n if recompute_scale_factor else list(factors)
+    check_alloc(api, "size" if size is not None else "scale_factor", x.shape[:2] + tuple(sizes), 4)
     kind = {"bicubic": "cubic", "bilinear": "linear", "trilinear": "linear"}.get(mode, mode)
     out = x if jnp.issubdtype(x.dtype, jnp.floating) or kind == "nearest" else x.astype(jnp.float32)
     for i in range(n):

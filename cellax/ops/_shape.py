@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._limits import check_alloc
 from .._tensor import Tensor
 from ._utils import array, check_axes, check_axis, check_int_arg, shape_tuple, wrap
 
@@ -205,7 +206,13 @@ def tile(input, dims):
         [1 2 1 2]
     """
     x = array(input, "tile")
-    return wrap(jnp.tile(x, shape_tuple("tile", dims, "dims")))
+    reps = shape_tuple("tile", dims, "dims")
+    if any(r < 0 for r in reps):
+        raise ValueError(f"For 'tile', 'dims' must not be negative, but got {list(reps)}.")
+    padded = (1,) * (len(reps) - x.ndim) + tuple(x.shape)
+    reps_full = (1,) * (len(padded) - len(reps)) + reps
+    check_alloc("tile", "dims", [d * r for d, r in zip(padded, reps_full)], x.dtype.itemsize)
+    return wrap(jnp.tile(x, reps))
 
 
 def repeat_interleave(input, repeats, axis=None):

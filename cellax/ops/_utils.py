@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype
+from .._limits import check_alloc
 from .._tensor import Tensor, as_array, wrap
 
 __all__ = ["arr", "wrap", "to_float", "check_axis", "np_dtype"]
@@ -122,6 +123,15 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
         raise TypeError(
             f"For '{api}', '{name}' must be an int or a tuple of ints, but got {shape!r}."
         ) from None
+
+
+def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
+    """``shape_tuple`` for a shape about to be allocated: no negative dimension, and a size
+    that int64 can count and the device can hold (ValueError / MemoryError naming ``api``)."""
+    shape = shape_tuple(api, shape, name)
+    itemsize = np.dtype(dtype).itemsize if dtype is not None else 1
+    check_alloc(api, name, shape, itemsize)
+    return shape
 
 
 def name_op(fn, name: str, doc: str):
