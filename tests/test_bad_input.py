@@ -121,3 +121,44 @@ def test_jit_returns_constants_as_mindspore_does():
     computed = ms.jit(lambda x: jnp.ones(2))(x)  # a device array becomes a Tensor
     assert isinstance(computed, Tensor)
     np.testing.assert_array_equal(computed.asnumpy(), [1.0, 1.0])
+
+
+_X = np.arange(12, dtype=np.float32).reshape(3, 4)
+_OUT_OF_RANGE = [
+    (lambda x: ops.gather(x, Tensor([0, 5]), 0), RuntimeError, "For 'gather', 'input_indices'"),
+    (lambda x: ops.gather_d(x, 1, Tensor([[0, 9]] * 3)), RuntimeError, "For 'gather_elements'"),
+    (lambda x: ops.gather_nd(x, Tensor([[5, 0]])), RuntimeError, "For 'gather_nd', 'indices'"),
+    (lambda x: ops.index_select(x, 0, Tensor([0, 5])), RuntimeError, "For 'index_select'"),
+    (
+        lambda x: ops.scatter_nd(Tensor([[5]]), Tensor(np.ones((1, 4), np.float32)), (3, 4)),
+        RuntimeError,
+        "For 'scatter_nd'",
+    ),
+    (
+        lambda x: ops.tensor_scatter_update(x, Tensor([[5]]), Tensor(np.ones((1, 4), np.float32))),
+        ValueError,
+        "For 'tensor_scatter_update'",
+    ),
+    (lambda x: nn.Embedding(3, 2)(Tensor([5])), RuntimeError, "For 'embedding', 'input'"),
+    (lambda x: ops.cross_entropy(x, Tensor([0, 1, 7])), RuntimeError, "For 'cross_entropy'"),
+    (lambda x: ops.nll_loss(x, Tensor([0, 1, 7])), RuntimeError, "For 'nll_loss', 'target'"),
+    (lambda x: x[[0, 5]], IndexError, "index 5 is out of bounds"),
+    (lambda x: x[Tensor([0, 5])], IndexError, "index 5 is out of bounds"),
+]
+
+
+@pytest.mark.parametrize("call, error, match", _OUT_OF_RANGE)
+def test_out_of_range_indices_raise_eagerly(call, error, match):
+    with pytest.raises(error, match=match):
+        call(Tensor(_X))
+
+
+def test_in_range_and_ignored_indices_still_work():
+    x = Tensor(_X)
+    np.testing.assert_array_equal(ops.index_select(x, 0, Tensor([2, 0])).asnumpy(), _X[[2, 0]])
+    np.testing.assert_array_equal(x[Tensor([-1])].asnumpy(), _X[[-1]])
+    loss = ops.cross_entropy(x, Tensor([0, 1, -100]))  # ignore_index is not a class
+    assert np.isfinite(loss.asnumpy())
+    # under jit the values are unknown while compiling: clamped, as documented
+    out = ms.jit(lambda a, b: ops.index_select(a, 0, b))(x, Tensor([0, 5]))
+    np.testing.assert_array_equal(out.asnumpy(), _X[[0, 2]])

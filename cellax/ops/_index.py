@@ -12,7 +12,16 @@ import numpy as np
 
 from .._limits import check_alloc
 from ._primitive import primitive
-from ._utils import arr, array, check_axis, check_eager, check_int_arg, wrap
+from ._utils import (
+    arr,
+    array,
+    check_axis,
+    check_eager,
+    check_index_range,
+    check_int_arg,
+    check_nd_index_range,
+    wrap,
+)
 
 __all__ = [
     "gather",
@@ -84,7 +93,11 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     The output shape is ``params.shape[:axis] + indices.shape[batch_dims:] +
     params.shape[axis + 1:]``.
 
-    Differences from MindSpore: out-of-range indices are clamped instead of raising.
+    Out-of-range indices raise RuntimeError in eager mode, as on MindSpore CPU (negative ones
+    count from the end).
+
+    Differences from MindSpore: under ``jit``/GRAPH_MODE the index values are unknown while
+    compiling, so out-of-range indices are clamped to the valid range instead of raising.
 
     Examples:
         >>> import cellax as ms
@@ -97,6 +110,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     index = _index_array("gather", input_indices, "input_indices")
     axis = check_axis("gather", axis, x.ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
+    check_index_range("gather", "input_indices", index, x.shape[axis])
     fn = lambda p, i, a: jnp.take(p, i, axis=a, mode="clip")  # noqa: E731
     for _ in range(batch_dims):
         fn = jax.vmap(fn, in_axes=(0, 0, None))
@@ -121,6 +135,7 @@ def gather_elements(input, dim, index):
             f"For 'gather_elements', 'index' must have the rank of 'input' "
             f"({x.ndim}), but got shape {index.shape}."
         )
+    check_index_range("gather_elements", "index", index, x.shape[dim])
     return wrap(jnp.take_along_axis(x, index, axis=dim, mode="clip"))
 
 
@@ -145,6 +160,7 @@ def gather_nd(input_x, indices):
             f"For 'gather_nd', the last dimension of 'indices' must be at most the "
             f"rank of 'input_x' ({x.ndim}), but got {index.shape}."
         )
+    check_nd_index_range("gather_nd", "indices", index, x.shape)
     return wrap(x[tuple(jnp.moveaxis(index, -1, 0))])
 
 
@@ -162,6 +178,7 @@ def index_select(input, axis, index):
     axis = check_axis("index_select", axis, x.ndim)
     if index.ndim > 1:
         raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape {index.shape}.")
+    check_index_range("index_select", "index", index, x.shape[axis])
     return wrap(jnp.take(x, index, axis=axis, mode="clip"))
 
 
@@ -230,6 +247,7 @@ def _tensor_scatter(name, method):
                 f"For '{name}', 'updates' must have shape indices.shape[:-1] + "
                 f"input_x.shape[indices.shape[-1]:] = {expected}, but got {values.shape}."
             )
+        check_nd_index_range(name, "indices", index, x.shape, ValueError)
         return wrap(getattr(x.at[_nd(index)], method)(values.astype(x.dtype)))
 
     op.__name__ = op.__qualname__ = name
@@ -272,6 +290,7 @@ def scatter_nd(indices, updates, shape):
     """
     values = array(updates, "scatter_nd", "updates")
     index = _index_array("scatter_nd", indices)
+    check_nd_index_range("scatter_nd", "indices", index, tuple(shape))
     return wrap(jnp.zeros(tuple(shape), values.dtype).at[_nd(index)].add(values))
 
 

@@ -11,7 +11,7 @@ from jax import lax
 from .._limits import check_alloc
 from ._conv import _check_rank, ntuple
 from ._pool import _adaptive_bounds
-from ._utils import arr, wrap
+from ._utils import arr, check_index_range, wrap
 
 __all__ = ["interpolate", "pad", "embedding", "pixel_shuffle", "pixel_unshuffle"]
 
@@ -250,6 +250,7 @@ def embedding(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "
             f"{jnp.asarray(ids).dtype}."
         )
+    check_index_range("embedding", "input", ids, table.shape[0])
     if padding_idx is not None:
         rows = jnp.arange(table.shape[0])[:, None]
         table = jnp.where(rows == padding_idx % table.shape[0], lax.stop_gradient(table), table)

@@ -112,6 +112,40 @@ def check_eager(api: str, *values, hint: str = "") -> None:
             raise RuntimeError(MSG_EAGER_ONLY.format(api=api, hint=hint))
 
 
+def check_index_range(
+    api: str, name: str, index, size: int, error=RuntimeError, negative: bool = True, skip=None
+) -> None:
+    """Eagerly, raise ``error`` when an integer index falls outside ``[-size, size)`` (``[0,
+    size)`` without ``negative``), as MindSpore CPU does; ``skip`` is a value ignored (e.g. a
+    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead."""
+    if isinstance(index, jax.core.Tracer) or not np.size(index):
+        return
+    values = np.asarray(index)
+    if skip is not None:
+        values = values[values != skip]
+    low = -size if negative else 0
+    bad = values[(values < low) | (values >= size)]
+    if bad.size:
+        raise error(
+            f"For '{api}', '{name}' must be in the range [{low}, {size}), but got {int(bad.flat[0])}."
+        )
+
+
+def check_nd_index_range(api: str, name: str, index, shape, error=RuntimeError) -> None:
+    """:func:`check_index_range` for indices whose last dimension addresses ``shape``."""
+    if isinstance(index, jax.core.Tracer) or not np.size(index):
+        return
+    values = np.asarray(index)
+    for axis in range(values.shape[-1]):
+        column = values[..., axis]
+        bad = column[(column < -shape[axis]) | (column >= shape[axis])]
+        if bad.size:
+            raise error(
+                f"For '{api}', '{name}' must address dimension {axis} (size {shape[axis]}) "
+                f"within [{-shape[axis]}, {shape[axis]}), but got {int(bad.flat[0])}."
+            )
+
+
 def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         return (int(shape),)
