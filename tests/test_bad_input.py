@@ -162,3 +162,21 @@ def test_in_range_and_ignored_indices_still_work():
     # under jit the values are unknown while compiling: clamped, as documented
     out = ms.jit(lambda a, b: ops.index_select(a, 0, b))(x, Tensor([0, 5]))
     np.testing.assert_array_equal(out.asnumpy(), _X[[0, 2]])
+
+
+def test_every_op_names_itself_when_its_input_is_bad():
+    # tools/fuzz_bad_input.py: None, a str, a dict and a ragged list as the first argument of
+    # every public cellax.ops function; each call raises a builtin type naming the API, or
+    # accepts the value (e.g. a dtype-like argument)
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import fuzz_bad_input
+    finally:
+        sys.path.pop(0)
+    from cellax._random import RNG_STATE
+
+    key = RNG_STATE._data
+    try:
+        assert fuzz_bad_input.campaign() == []
+    finally:
+        RNG_STATE._data = key  # random ops that accepted their arguments drew keys

@@ -124,7 +124,8 @@ def fill(type, shape, value):
         [[1. 1.]
          [1. 1.]]
     """
-    return wrap(jnp.full(alloc_shape("fill", shape), arr(value), np_dtype(type)))
+    value = _number("fill", "value", value)
+    return wrap(jnp.full(alloc_shape("fill", shape), value, np_dtype(type)))
 
 
 def _scalar_dtype(value, dtype):
@@ -173,11 +174,21 @@ def fills(x, value):
 def _number(api, name, value):
     if isinstance(value, Tensor):
         value = value._value
-    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer):
+    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.size == 1:
         return value.item()
     if isinstance(value, (bool, int, float, np.number)):
         return value
     raise TypeError(f"For '{api}', '{name}' must be a number, but got {value!r}.")
+
+
+def _index_args(row, col, offset):
+    return (("row", row), ("col", col), ("offset", offset))
+
+
+def _integer(api, name, value) -> int:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise TypeError(f"For '{api}', '{name}' must be an int, but got {value!r}.")
 
 
 def arange(start=0, end=None, step=1, *, dtype=None):
@@ -222,7 +233,8 @@ def linspace(start, end, steps):
         [0.   0.25 0.5  0.75 1.  ]
     """
     steps = check_int_arg("linspace", "steps", _number("linspace", "steps", steps), 1)
-    return wrap(jnp.linspace(arr(start), arr(end), steps, dtype=jnp.float32))
+    start, end = _number("linspace", "start", start), _number("linspace", "end", end)
+    return wrap(jnp.linspace(start, end, steps, dtype=jnp.float32))
 
 
 def logspace(start, end, steps, base=10, *, dtype=None):
@@ -264,9 +276,11 @@ def tril_indices(row, col, offset=0, *, dtype=_dtype.int64):
         [[0 1 1]
          [0 0 1]]
     """
+    row, col, offset = (_integer("tril_indices", n, v) for n, v in _index_args(row, col, offset))
     return wrap(jnp.stack(jnp.tril_indices(row, offset, col)).astype(np_dtype(dtype)))
 
 
 def triu_indices(row, col, offset=0, *, dtype=_dtype.int64):
     """Indices (2, N) of the upper triangle of a ``row x col`` matrix."""
+    row, col, offset = (_integer("triu_indices", n, v) for n, v in _index_args(row, col, offset))
     return wrap(jnp.stack(jnp.triu_indices(row, offset, col)).astype(np_dtype(dtype)))

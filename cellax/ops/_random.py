@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .. import _dtype
 from .._random import next_key
@@ -175,6 +176,9 @@ def randint(low, high, size, seed=None, *, dtype=None):
         >>> print(x.dtype, bool(((x >= 0) & (x < 3)).all()))
         Int64 True
     """
+    for name, value in (("low", low), ("high", high)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"For 'randint', '{name}' must be an int, but got {value!r}.")
     if isinstance(low, int) and isinstance(high, int) and high <= low:
         raise ValueError(
             f"For 'randint', 'high' must be greater than 'low', but got low={low} and high={high}."

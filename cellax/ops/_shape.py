@@ -246,6 +246,18 @@ def _tensor_list(api, tensors, name="tensors"):
     return [array(t, api, name) for t in tensors]
 
 
+def _joined(api, join, values):
+    """``join(values)``; shapes that cannot be joined are a ValueError naming ``api``."""
+    try:
+        return join(values)
+    except (TypeError, ValueError):
+        shapes = [tuple(v.shape) for v in values]
+        raise ValueError(
+            f"For '{api}', the Tensors can not be joined: their shapes {shapes} differ outside "
+            f"the joined dimension."
+        ) from None
+
+
 def concat(tensors, axis=0):
     """Join Tensors along an existing ``axis``.
 
@@ -300,7 +312,7 @@ def hstack(tensors):
 
 def vstack(inputs):
     """Stack vertically (along dim 0 after making inputs at least 2-D)."""
-    return wrap(jnp.vstack(_tensor_list("vstack", inputs, "inputs")))
+    return wrap(_joined("vstack", jnp.vstack, _tensor_list("vstack", inputs, "inputs")))
 
 
 def row_stack(tensors):
@@ -310,12 +322,12 @@ def row_stack(tensors):
 
 def dstack(tensors):
     """Stack along the third dimension."""
-    return wrap(jnp.dstack(_tensor_list("dstack", tensors)))
+    return wrap(_joined("dstack", jnp.dstack, _tensor_list("dstack", tensors)))
 
 
 def column_stack(tensors):
     """Stack 1-D Tensors as columns of a 2-D Tensor."""
-    return wrap(jnp.column_stack(_tensor_list("column_stack", tensors)))
+    return wrap(_joined("column_stack", jnp.column_stack, _tensor_list("column_stack", tensors)))
 
 
 def unstack(input_x, axis=0):

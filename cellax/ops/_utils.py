@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -27,12 +29,30 @@ def arr(x, api: str | None = None, name: str = "input"):
         return x._value
     if isinstance(x, (jax.Array, jax.core.Tracer, *_SCALARS)):
         return x
-    if api is not None and (x is None or isinstance(x, (str, bytes, dict, set))):
+    if x is None or isinstance(x, (str, bytes, dict, set)):
+        if api is None:
+            api, name = _calling_op(x)
         raise TypeError(
             f"For '{api}', '{name}' must be a Tensor, a NumPy array or a number, "
             f"but got {type(x).__name__}: {x!r}."
         )
     return as_array(x, api=api or "Tensor")
+
+
+def _calling_op(value) -> tuple:
+    """(public op name, argument name) of the cellax.ops function that passed ``value`` on:
+    the error path of :func:`arr` when its caller did not name itself."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        code = frame.f_code
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("cellax.ops") and not code.co_name.startswith(("_", "<")):
+            names = [
+                k for k in code.co_varnames[: code.co_argcount] if frame.f_locals.get(k) is value
+            ]
+            return code.co_name, names[0] if names else "input"
+        frame = frame.f_back
+    return "Tensor", "input_data"
 
 
 def array(x, api: str | None = None, name: str = "input"):
@@ -152,8 +172,10 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
     if isinstance(shape, Tensor):
         return tuple(int(d) for d in shape.asnumpy().reshape(-1))
     try:
+        if isinstance(shape, (str, bytes, dict, set)):
+            raise TypeError
         return tuple(int(d) for d in shape)
-    except TypeError:
+    except (TypeError, ValueError):
         raise TypeError(
             f"For '{api}', '{name}' must be an int or a tuple of ints, but got {shape!r}."
         ) from None
