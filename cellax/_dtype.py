@@ -151,9 +151,9 @@ def to_dtype(value) -> Type:
                 f"For 'dtype', the name must be one of {sorted(_BY_NAME)}, but got {value!r}."
             )
         return found
-    if value in _BY_PY:
-        return _BY_PY[value]
     try:
+        if value in _BY_PY:
+            return _BY_PY[value]
         np_dtype = np.dtype(value)
     except TypeError:
         raise TypeError(

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _core, _dtype
+from ._limits import check_alloc
 from ._random import next_key
 
 __all__ = [
@@ -428,6 +429,7 @@ def sample(init, shape, dtype=_dtype.float32) -> jax.Array:
     if shape is None:
         raise ValueError("For 'initializer', 'shape' is required unless 'init' is a Tensor.")
     shape = _check_shape(shape)
+    check_alloc("initializer", "shape", shape, np.dtype(_dtype.dtype_to_nptype(type_)).itemsize)
     if isinstance(init, str):
         cls = _BY_NAME.get(init.lower())
         if cls is None:

@@ -257,8 +257,16 @@ def _check_bounds(shape: tuple, key) -> None:
             )
         if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
             dim += k.ndim
-        else:
-            dim += 1
+            continue
+        if isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer):
+            values = np.asarray(k)
+            bad = values[(values < -shape[dim]) | (values >= shape[dim])]
+            if bad.size:
+                raise IndexError(
+                    f"For 'Tensor.__getitem__', index {int(bad.flat[0])} is out of bounds for "
+                    f"dimension {dim} with size {shape[dim]}."
+                )
+        dim += 1
 
 
 class Tensor:
@@ -575,7 +583,7 @@ class Tensor:
                 _check_bounds(value.shape, key)
             return wrap(value[key])
         key = _index(key)
-        if isinstance(key, tuple):
+        if isinstance(key, (tuple, jax.Array, np.ndarray)):
             _check_bounds(value.shape, key)
         return wrap(value[key])
 

@@ -23,6 +23,7 @@ FLOORS = [
     [
         "_dtype",
         "_errors",
+        "_limits",
         "_context",
         "_jit_config",
         "context",

@@ -601,24 +601,36 @@ class PauseMidWrite:
 
 def pausing_open(path, mode="r", *args, **kwargs):
     file = real_open(path, mode, *args, **kwargs)
-    if "b" in mode and os.path.basename(str(path)).startswith(".model.ckpt."):
+    if "b" in mode and os.path.basename(str(path)).startswith(".model."):
         return PauseMidWrite(file)
     return file
 
 
+def pausing_safetensors(tensors, filename, metadata=None):
+    # the library writes from native code: stand in for it, writing through Python's open
+    with builtins.open(filename, "wb") as file:
+        for array in tensors.values():
+            file.write(array.tobytes())
+
+
 params = [ms.Parameter(np.full((1024, 1024 * 10), i, np.float32), name=f"p{i}") for i in range(5)]
 builtins.open = pausing_open
-ms.save_checkpoint(params, sys.argv[1])
+if sys.argv[2] == "safetensors":
+    import safetensors.numpy
+
+    safetensors.numpy.save_file = pausing_safetensors
+ms.save_checkpoint(params, sys.argv[1], format=sys.argv[2])
 print("done", flush=True)
 """
 
 
-def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path):
-    path = str(tmp_path / "model.ckpt")
-    ms.save_checkpoint(_dense_params(1.5), path)
+@pytest.mark.parametrize("fmt", ["ckpt", "safetensors"])
+def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path, fmt):
+    path = str(tmp_path / f"model.{fmt}")
+    ms.save_checkpoint(_dense_params(1.5), path, format=fmt)
     before = _read(path)
     process = subprocess.Popen(
-        [sys.executable, "-c", _KILL_SCRIPT, path],
+        [sys.executable, "-c", _KILL_SCRIPT, path, fmt],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -626,7 +638,7 @@ def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path):
     try:
         line = process.stdout.readline()  # blocks until the child pauses mid-write (or exits)
         assert line.strip() == b"paused", f"the save did not pause: {line!r}"
-        temps = [f for f in os.listdir(tmp_path) if f.startswith(".model.ckpt.")]
+        temps = [f for f in os.listdir(tmp_path) if f.startswith(f".model.{fmt}.")]
         assert temps and os.path.getsize(tmp_path / temps[0]) > 20 * 2**20
         process.send_signal(signal.SIGKILL)
     finally:
@@ -635,10 +647,37 @@ def test_sigkill_during_large_save_keeps_old_checkpoint(tmp_path):
         _, err = process.communicate(timeout=60)
     assert process.returncode == -signal.SIGKILL, err.decode()[-2000:]
     assert _read(path) == before
-    loaded = ms.load_checkpoint(path)
+    loaded = ms.load_checkpoint(path, format=fmt)
     np.testing.assert_array_equal(loaded["weight"].asnumpy(), [[1.5, 1.5]])
-    leftovers = [f for f in os.listdir(tmp_path) if f != "model.ckpt"]
-    assert len(leftovers) == 1 and leftovers[0].endswith(".tmp")  # only the abandoned temp file
+    leftovers = [f for f in os.listdir(tmp_path) if f != f"model.{fmt}"]
+    assert len(leftovers) == 1 and leftovers[0].endswith(".tmp")  # the dead writer's temp file
+    # the next save to the folder (of any file) sweeps the dead writer's temporary file
+    ms.save_checkpoint(_dense_params(2.5), str(tmp_path / f"other.{fmt}"), format=fmt)
+    assert sorted(os.listdir(tmp_path)) == sorted([f"model.{fmt}", f"other.{fmt}"])
+
+
+def test_sweep_keeps_temporaries_of_live_writers_and_other_hosts(tmp_path):
+    from cellax._serialization import _common
+
+    host = _common._host_tag()
+    live = tmp_path / f".a.ckpt.{host}.{os.getppid()}.0123abcd.tmp"  # a running process
+    foreign = tmp_path / ".a.ckpt.h00000000.999999999.0123abcd.tmp"  # another machine
+    mine = tmp_path / f".a.ckpt.{host}.{os.getpid()}.0123abcd.tmp"  # an in-flight save here
+    other = tmp_path / "notes.tmp"
+    for path in (live, foreign, mine, other):
+        path.write_bytes(b"x")
+    ms.save_checkpoint(_dense_params(1.0), str(tmp_path / "a.ckpt"))
+    assert all(p.exists() for p in (live, foreign, mine, other))
+
+
+def test_failed_save_leaves_no_temporary(tmp_path, monkeypatch):
+    def explode(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(_ckpt_format.CheckpointWriter, "finish", explode)
+    with pytest.raises(OSError, match="disk full"):
+        ms.save_checkpoint(_dense_params(1.0), str(tmp_path / "a.ckpt"))
+    assert os.listdir(tmp_path) == []
 
 
 # -- asynchronous save and load -------------------------------------------------------------------

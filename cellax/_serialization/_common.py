@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import os
+import re
 import secrets
+import socket
 
 import jax
 import numpy as np
@@ -54,12 +57,54 @@ def _fspath(api: str, name: str, value) -> str:
     return value
 
 
+def _host_tag() -> str:
+    """A short, dot-free tag of this machine: temporaries of other hosts are never swept."""
+    return f"h{binascii.crc32(socket.gethostname().encode('utf-8')):08x}"
+
+
+_TMP_NAME = re.compile(r"^\.(?P<base>.+)\.(?P<host>h[0-9a-f]{8})\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, owned by someone else
+        return True
+    return True
+
+
+def _sweep_stale_temporaries(directory: str) -> None:
+    """Remove temporary files that writers on this host left when they died (SIGKILL, power
+    cut) in ``directory``: names made by :func:`_atomic_write` whose pid no longer runs.
+    POSIX only (on Windows ``os.kill(pid, 0)`` would terminate the process)."""
+    if os.name != "posix":
+        return
+    host = _host_tag()
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        match = _TMP_NAME.match(name)
+        if match is None or match["host"] != host:
+            continue
+        pid = int(match["pid"])
+        if pid != os.getpid() and not _pid_alive(pid):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(directory, name))
+
+
 def _atomic_write(path: str, write) -> None:
     """Call ``write(tmp_path)``, fsync the result and rename it to ``path``; on any failure
-    remove the temporary file and leave ``path`` as it was."""
+    remove the temporary file and leave ``path`` as it was. Temporaries that dead writers left
+    in the same folder are removed first."""
     directory = os.path.dirname(path) or "."
+    _sweep_stale_temporaries(directory)
     tmp = os.path.join(
-        directory, f".{os.path.basename(path)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        directory,
+        f".{os.path.basename(path)}.{_host_tag()}.{os.getpid()}.{secrets.token_hex(4)}.tmp",
     )
     try:
         write(tmp)

@@ -31,6 +31,7 @@ contents twice; the writer streams each tensor in chunks of at most ``CHUNK_BYTE
 from __future__ import annotations
 
 import binascii
+import math
 import mmap
 import os
 import warnings
@@ -166,6 +167,9 @@ class CheckpointWriter:
             self._file.write(_CRC_MARK + self._crc.to_bytes(10, byteorder="big"))
 
 
+MAX_DIMS = 64  # what NumPy (and MindSpore) can hold
+
+
 def _fail(path: str, what: str) -> ValueError:
     return ValueError(
         f"For 'load_checkpoint', the checkpoint file '{path}' is not a valid MindSpore checkpoint: "
@@ -256,11 +260,13 @@ def _layout(path: str, tag: str, dims, tensor_type: str, total: int):
             f"(known: {sorted(_NAME_TO_NUMPY)} and 'str')",
         )
     shape = tuple(int(d) for d in dims)
+    if len(shape) > MAX_DIMS:
+        raise _fail(path, f"the entry '{tag}' has {len(shape)} dimensions (at most {MAX_DIMS})")
     if any(d < 0 for d in shape):
         raise _fail(path, f"the entry '{tag}' has a negative dimension in {list(shape)}")
     if shape == (0,) and total == np_dtype.itemsize:
         shape = ()  # older MindSpore versions wrote 0-d tensors with dims [0]
-    expected = int(np.prod(shape, dtype=np.int64)) * np_dtype.itemsize
+    expected = math.prod(shape) * np_dtype.itemsize  # Python ints: no int64 wrap-around
     if total != expected:
         raise _fail(
             path,
@@ -327,32 +333,46 @@ def read_checkpoint(path: str, select=None, crc_check: bool = False):
             view.release()
 
 
+def _tag(path: str, record, offset: int) -> str:
+    """The record's name as text (protobuf hands undecodable names over as bytes)."""
+    tag = record.tag
+    if isinstance(tag, bytes):
+        try:
+            return tag.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _fail(
+                path, f"the name {tag!r} of the record at byte {offset} is not UTF-8 text"
+            ) from None
+    return tag
+
+
 def _entries(mm, view, end, path, checkpoint, decode_error, select):
     """Group consecutive records with the same tag into entries; yield ``(tag, value)``."""
     entry = None  # [tag, dims, tensor_type, contents (or sizes when not selected), selected]
     for offset, record in _records(mm, view, end, path, checkpoint, decode_error):
+        tag = _tag(path, record, offset)
         if not record.HasField("tensor"):
             if not record.HasField("maptensor"):
-                raise _fail(path, f"the record '{record.tag}' at byte {offset} holds no tensor")
+                raise _fail(path, f"the record '{tag}' at byte {offset} holds no tensor")
             warnings.warn(
-                f"For 'load_checkpoint', '{path}' holds the MapParameter '{record.tag}', which "
+                f"For 'load_checkpoint', '{path}' holds the MapParameter '{tag}', which "
                 f"cellax does not support; it is skipped.",
                 stacklevel=5,
             )
             continue
         tensor = record.tensor
-        if entry is not None and entry[0] == record.tag:
+        if entry is not None and entry[0] == tag:
             if list(tensor.dims) != entry[1] or tensor.tensor_type != entry[2]:
                 raise _fail(
                     path,
-                    f"the chunks of '{record.tag}' disagree on its shape or type "
+                    f"the chunks of '{tag}' disagree on its shape or type "
                     f"(record at byte {offset})",
                 )
         else:
             if entry is not None:
                 yield from _finish(path, entry)
-            selected = select is None or bool(select(record.tag))
-            entry = [record.tag, list(tensor.dims), tensor.tensor_type, [], selected]
+            selected = select is None or bool(select(tag))
+            entry = [tag, list(tensor.dims), tensor.tensor_type, [], selected]
         content = tensor.tensor_content
         entry[3].append(content if entry[4] else len(content))
     if entry is not None:

@@ -103,6 +103,7 @@ class _Entry:
         "jitted",
         "also_written",
         "raises",
+        "out_template",
     )
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
@@ -114,6 +115,7 @@ class _Entry:
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
         self.raises = False
+        self.out_template = None  # (treedef, leaves with None where the program returns an array)
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -156,7 +158,8 @@ class _Entry:
             if raises:  # a run-time error commits nothing
                 error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
                 new_values = _control_flow.select_on_error(error, returned, new_values, old)
-            return out, new_values
+            arrays, self.out_template = _split_constants(out)
+            return arrays, new_values
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
@@ -172,7 +175,7 @@ class _Entry:
             dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
-        out, new_values = self.jitted(
+        arrays, new_values = self.jitted(
             [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
         )
         for slot, value in zip(self.written, new_values):
@@ -181,7 +184,7 @@ class _Entry:
             error = _control_flow.pending_error()
             if error is not None:
                 raise error
-        return out
+        return _join_constants(arrays, self.out_template)
 
     def lower(self, dynamic):
         if _parallel_state.active():
@@ -380,6 +383,31 @@ def _check_outputs(out) -> None:
                 f"For 'jit', a compiled function can return only Tensors, numbers and "
                 f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
             )
+
+
+def _split_constants(out) -> tuple:
+    """The array outputs of a traced function, and a template that puts its constants back.
+
+    As in MindSpore, a Python number, string or NumPy array the function returns comes back
+    as itself (not as a device array); every array the program computes comes back a Tensor.
+    """
+    leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
+    arrays = [leaf for leaf in leaves if isinstance(leaf, Tensor) or _is_device_value(leaf)]
+    template = [
+        None if isinstance(leaf, Tensor) or _is_device_value(leaf) else leaf for leaf in leaves
+    ]
+    return arrays, (treedef, template)
+
+
+def _join_constants(arrays, template):
+    treedef, leaves = template
+    it = iter(arrays)
+    filled = [_to_tensors(next(it)) if leaf is None else leaf for leaf in leaves]
+    return jax.tree_util.tree_unflatten(treedef, filled)
+
+
+def _is_device_value(x) -> bool:
+    return isinstance(x, (jax.Array, jax.core.Tracer))
 
 
 def _separate_shared_buffers(slots) -> None:

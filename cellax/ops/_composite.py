@@ -229,6 +229,11 @@ def tuple_to_array(input_x):
         raise TypeError(
             f"For 'tuple_to_array', 'input_x' must be a tuple, but got {type(input_x).__name__}."
         )
+    if not all(isinstance(v, (int, float, np.number)) and not isinstance(v, bool) for v in input_x):
+        raise TypeError(
+            f"For 'tuple_to_array', every element of 'input_x' must be an int or a float, but "
+            f"got {input_x!r}."
+        )
     is_int = all(isinstance(v, (int, np.integer)) for v in input_x)
     return wrap(jnp.asarray(input_x, dtype=jnp.int32 if is_int else jnp.float32))
 

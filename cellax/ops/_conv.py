@@ -89,6 +89,11 @@ def _same_pads(sizes, kernel, stride, dilation) -> list:
 
 
 def _check_rank(api: str, x, ranks: tuple, name: str = "input"):
+    if not hasattr(x, "ndim"):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a {' or '.join(f'{r}-D' for r in ranks)} Tensor, "
+            f"but got {type(x).__name__}: {x!r}."
+        )
     if x.ndim not in ranks:
         raise ValueError(
             f"For '{api}', '{name}' must be a {' or '.join(f'{r}-D' for r in ranks)} Tensor, "

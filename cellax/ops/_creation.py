@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import math
 
 import jax
 import jax.numpy as jnp
@@ -10,7 +11,8 @@ import numpy as np
 
 from .. import _dtype
 from .._tensor import Tensor
-from ._utils import arr, array, check_int_arg, np_dtype, shape_tuple, wrap
+from .._limits import check_alloc
+from ._utils import alloc_shape, arr, array, check_int_arg, np_dtype, wrap
 
 
 __all__ = [
@@ -44,7 +46,12 @@ def ones(shape, dtype=None):
         >>> print(ms.ops.ones((2,), ms.int32))
         [1 1]
     """
-    return wrap(jnp.ones(shape_tuple("ones", shape), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.ones(
+            alloc_shape("ones", shape, dtype=np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def zeros(size, dtype=None):
@@ -55,7 +62,12 @@ def zeros(size, dtype=None):
         >>> print(ms.ops.zeros(2))
         [0. 0.]
     """
-    return wrap(jnp.zeros(shape_tuple("zeros", size, "size"), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.zeros(
+            alloc_shape("zeros", size, "size", np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def empty(*size, dtype=None, device=None):
@@ -68,7 +80,12 @@ def empty(*size, dtype=None, device=None):
     """
     if len(size) == 1 and not isinstance(size[0], (int, np.integer)):
         size = size[0]
-    return wrap(jnp.zeros(shape_tuple("empty", size, "size"), np_dtype(dtype) or jnp.float32))
+    return wrap(
+        jnp.zeros(
+            alloc_shape("empty", size, "size", np_dtype(dtype) or jnp.float32),
+            np_dtype(dtype) or jnp.float32,
+        )
+    )
 
 
 def ones_like(input, *, dtype=None):
@@ -107,7 +124,8 @@ def fill(type, shape, value):
         [[1. 1.]
          [1. 1.]]
     """
-    return wrap(jnp.full(shape_tuple("fill", shape), arr(value), np_dtype(type)))
+    value = _number("fill", "value", value)
+    return wrap(jnp.full(alloc_shape("fill", shape), value, np_dtype(type)))
 
 
 def _scalar_dtype(value, dtype):
@@ -149,7 +167,7 @@ def full(size, fill_value, *, dtype=None):
         )
     value = arr(fill_value, "full", "fill_value")
     target = np_dtype(dtype) if dtype is not None else np.int64
-    return wrap(jnp.full(shape_tuple("full", size, "size"), jnp.asarray(value).astype(target)))
+    return wrap(jnp.full(alloc_shape("full", size, "size"), jnp.asarray(value).astype(target)))
 
 
 def full_like(input, fill_value, *, dtype=None):
@@ -172,11 +190,21 @@ def fills(x, value):
 def _number(api, name, value):
     if isinstance(value, Tensor):
         value = value._value
-    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer):
+    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.size == 1:
         return value.item()
     if isinstance(value, (bool, int, float, np.number)):
         return value
     raise TypeError(f"For '{api}', '{name}' must be a number, but got {value!r}.")
+
+
+def _index_args(row, col, offset):
+    return (("row", row), ("col", col), ("offset", offset))
+
+
+def _integer(api, name, value) -> int:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise TypeError(f"For '{api}', '{name}' must be an int, but got {value!r}.")
 
 
 def arange(start=0, end=None, step=1, *, dtype=None):
@@ -206,6 +234,9 @@ def arange(start=0, end=None, step=1, *, dtype=None):
         dtype = np.int64 if is_int else np.float32
     else:
         dtype = np_dtype(dtype)
+    check_alloc(
+        "arange", "end", (max(0, math.ceil((end - start) / step)),), np.dtype(dtype).itemsize
+    )
     return wrap(jnp.arange(start, end, step, dtype=dtype))
 
 
@@ -218,7 +249,8 @@ def linspace(start, end, steps):
         [0.   0.25 0.5  0.75 1.  ]
     """
     steps = check_int_arg("linspace", "steps", _number("linspace", "steps", steps), 1)
-    return wrap(jnp.linspace(arr(start), arr(end), steps, dtype=jnp.float32))
+    start, end = _number("linspace", "start", start), _number("linspace", "end", end)
+    return wrap(jnp.linspace(start, end, steps, dtype=jnp.float32))
 
 
 def logspace(start, end, steps, base=10, *, dtype=None):
@@ -247,6 +279,7 @@ def eye(n, m=None, dtype=None):
     check_int_arg("eye", "n", n, 0)
     if m is not None:
         check_int_arg("eye", "m", m, 0)
+    check_alloc("eye", "n", (n, n if m is None else m))
     return wrap(jnp.eye(n, m, dtype=np_dtype(dtype) or jnp.float32))
 
 
@@ -259,9 +292,11 @@ def tril_indices(row, col, offset=0, *, dtype=_dtype.int64):
         [[0 1 1]
          [0 0 1]]
     """
+    row, col, offset = (_integer("tril_indices", n, v) for n, v in _index_args(row, col, offset))
     return wrap(jnp.stack(jnp.tril_indices(row, offset, col)).astype(np_dtype(dtype)))
 
 
 def triu_indices(row, col, offset=0, *, dtype=_dtype.int64):
     """Indices (2, N) of the upper triangle of a ``row x col`` matrix."""
+    row, col, offset = (_integer("triu_indices", n, v) for n, v in _index_args(row, col, offset))
     return wrap(jnp.stack(jnp.triu_indices(row, offset, col)).astype(np_dtype(dtype)))

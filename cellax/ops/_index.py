@@ -11,8 +11,18 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype
+from .._limits import check_alloc
 from ._primitive import primitive
-from ._utils import arr, array, check_axis, check_eager, check_int_arg, wrap
+from ._utils import (
+    arr,
+    array,
+    check_axis,
+    check_eager,
+    check_index_range,
+    check_int_arg,
+    check_nd_index_range,
+    wrap,
+)
 
 __all__ = [
     "gather",
@@ -84,9 +94,11 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     The output shape is ``params.shape[:axis] + indices.shape[batch_dims:] +
     params.shape[axis + 1:]``.
 
-    Negative indices count from the end of ``axis``, as in MindSpore.
+    Out-of-range indices raise RuntimeError in eager mode, as on MindSpore CPU; negative ones
+    count from the end of ``axis``.
 
-    Differences from MindSpore: out-of-range indices are clamped instead of raising.
+    Differences from MindSpore: under ``jit``/GRAPH_MODE the index values are unknown while
+    compiling, so out-of-range indices are clamped to the valid range instead of raising.
 
     Examples:
         >>> import cellax as ms
@@ -99,6 +111,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     index = _index_array("gather", input_indices, "input_indices")
     axis = check_axis("gather", axis, x.ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
+    check_index_range("gather", "input_indices", index, x.shape[axis])
     index = jnp.where(index < 0, index + x.shape[axis], index)
     fn = lambda p, i, a: jnp.take(p, i, axis=a, mode="clip")  # noqa: E731
     for _ in range(batch_dims):
@@ -124,6 +137,7 @@ def gather_elements(input, dim, index):
             f"For 'gather_elements', 'index' must have the rank of 'input' "
             f"({x.ndim}), but got shape {index.shape}."
         )
+    check_index_range("gather_elements", "index", index, x.shape[dim])
     return wrap(jnp.take_along_axis(x, index, axis=dim, mode="clip"))
 
 
@@ -148,6 +162,7 @@ def gather_nd(input_x, indices):
             f"For 'gather_nd', the last dimension of 'indices' must be at most the "
             f"rank of 'input_x' ({x.ndim}), but got {index.shape}."
         )
+    check_nd_index_range("gather_nd", "indices", index, x.shape)
     return wrap(x[tuple(jnp.moveaxis(index, -1, 0))])
 
 
@@ -165,6 +180,7 @@ def index_select(input, axis, index):
     axis = check_axis("index_select", axis, x.ndim)
     if index.ndim > 1:
         raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape {index.shape}.")
+    check_index_range("index_select", "index", index, x.shape[axis])
     return wrap(jnp.take(x, index, axis=axis, mode="clip"))
 
 
@@ -233,6 +249,7 @@ def _tensor_scatter(name, method):
                 f"For '{name}', 'updates' must have shape indices.shape[:-1] + "
                 f"input_x.shape[indices.shape[-1]:] = {expected}, but got {values.shape}."
             )
+        check_nd_index_range(name, "indices", index, x.shape, ValueError)
         return wrap(getattr(x.at[_nd(index)], method)(values.astype(x.dtype)))
 
     op.__name__ = op.__qualname__ = name
@@ -275,6 +292,7 @@ def scatter_nd(indices, updates, shape):
     """
     values = array(updates, "scatter_nd", "updates")
     index = _index_array("scatter_nd", indices)
+    check_nd_index_range("scatter_nd", "indices", index, tuple(shape))
     return wrap(jnp.zeros(tuple(shape), values.dtype).at[_nd(index)].add(values))
 
 
@@ -385,6 +403,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     else:
         dtype = on.dtype
     axis = check_axis("one_hot", axis, index.ndim + 1)
+    check_alloc("one_hot", "depth", (*index.shape, depth), jnp.dtype(dtype).itemsize)
     hot = jax.nn.one_hot(index, depth, axis=axis, dtype=jnp.bool_)
     return wrap(jnp.where(hot, jnp.asarray(on, dtype), jnp.asarray(off, dtype)))
 

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from .. import _dtype
 from ._nn import binary_cross_entropy_with_logits
-from ._utils import arr, to_float, wrap
+from ._utils import arr, check_index_range, to_float, wrap
 
 __all__ = [
     "cross_entropy",
@@ -160,6 +160,7 @@ def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoo
     """NLL of log-probabilities ``logp`` (N, C, *) with class-index targets."""
     y = _class_targets(api, logp, target)
     classes = logp.shape[1] if logp.ndim > 1 else logp.shape[0]
+    check_index_range(api, "target", y, classes, skip=ignore_index)
     if logp.ndim == 1:
         logp, y = logp[None], y[None]
     if weight is None:

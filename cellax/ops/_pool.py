@@ -8,6 +8,7 @@ import numpy as np
 from jax import lax
 
 from .. import _dtype
+from .._limits import check_alloc
 from ._conv import _check_rank, explicit_pads, ntuple, _same_pads, check_pad_mode
 from ._utils import arr, wrap
 
@@ -317,6 +318,9 @@ def _adaptive(api, n, input, output_size, reducer):
     x = arr(input)
     _check_rank(api, x, (n + 1, n + 2))
     sizes = _adaptive_sizes(api, n, x.shape, output_size)
+    check_alloc(api, "output_size", x.shape[:-n] + sizes, x.dtype.itemsize)
+    for axis, out in zip(range(x.ndim - n, x.ndim), sizes):
+        check_alloc(api, "output_size", (out, x.shape[axis]))  # the window mask
     for axis, out in zip(range(x.ndim - n, x.ndim), sizes):
         starts, ends = _adaptive_bounds(x.shape[axis], out)
         idx = np.arange(x.shape[axis])

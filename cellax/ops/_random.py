@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .. import _dtype
 from .._random import next_key
 from ._primitive import primitive
-from ._utils import arr, array, check_int_arg, np_dtype, shape_tuple, to_float, wrap
+from ._utils import alloc_shape, arr, array, check_int_arg, np_dtype, to_float, wrap
 
 __all__ = [
     "rand",
@@ -48,7 +49,7 @@ __all__ = [
 def _size(api, size):
     if len(size) == 1 and not isinstance(size[0], int):
         size = size[0]
-    return shape_tuple(api, size, "size")
+    return alloc_shape(api, size, "size")
 
 
 def _float_dtype(api, dtype):
@@ -105,7 +106,7 @@ def uniform(shape, minval, maxval, seed=None, dtype=_dtype.float32):
         >>> bool(((x >= 1) & (x < 2)).all())
         True
     """
-    shape = shape_tuple("uniform", shape)
+    shape = alloc_shape("uniform", shape)
     low, high = arr(minval, "uniform", "minval"), arr(maxval, "uniform", "maxval")
     target = np_dtype(dtype)
     if jnp.dtype(target).kind in "iu":
@@ -115,7 +116,7 @@ def uniform(shape, minval, maxval, seed=None, dtype=_dtype.float32):
 
 def normal(shape, mean, stddev, seed=None):
     """Normal samples with ``mean`` and ``stddev`` (broadcast into ``shape``)."""
-    shape = shape_tuple("normal", shape)
+    shape = alloc_shape("normal", shape)
     mu, sigma = arr(mean, "normal", "mean"), arr(stddev, "normal", "stddev")
     dtype = jnp.result_type(mu, sigma, jnp.float32) if hasattr(mu, "dtype") else jnp.float32
     if jnp.dtype(dtype).kind != "f":
@@ -127,20 +128,20 @@ def normal(shape, mean, stddev, seed=None):
 def standard_normal(shape, seed=None):
     """Standard normal Float32 samples."""
     return wrap(
-        jax.random.normal(next_key(seed), shape_tuple("standard_normal", shape), jnp.float32)
+        jax.random.normal(next_key(seed), alloc_shape("standard_normal", shape), jnp.float32)
     )
 
 
 def standard_laplace(shape, seed=None):
     """Standard Laplace Float32 samples."""
     return wrap(
-        jax.random.laplace(next_key(seed), shape_tuple("standard_laplace", shape), jnp.float32)
+        jax.random.laplace(next_key(seed), alloc_shape("standard_laplace", shape), jnp.float32)
     )
 
 
 def laplace(shape, mean, lambda_param, seed=None):
     """Laplace samples with location ``mean`` and scale ``lambda_param``."""
-    sample = jax.random.laplace(next_key(seed), shape_tuple("laplace", shape), jnp.float32)
+    sample = jax.random.laplace(next_key(seed), alloc_shape("laplace", shape), jnp.float32)
     return wrap(arr(mean) + arr(lambda_param) * sample)
 
 
@@ -149,7 +150,7 @@ def gamma(shape, alpha, beta, seed=None):
     ``shape + broadcast(alpha, beta).shape``."""
     a, b = to_float(array(alpha)), to_float(array(beta))
     batch = jnp.broadcast_shapes(a.shape, b.shape)
-    full = shape_tuple("gamma", shape) + batch
+    full = alloc_shape("gamma", shape) + batch
     return wrap(
         jax.random.gamma(next_key(seed), jnp.broadcast_to(a, full), full, a.dtype)
         / jnp.broadcast_to(b, full)
@@ -159,7 +160,7 @@ def gamma(shape, alpha, beta, seed=None):
 def poisson(shape, mean, seed=None):
     """Poisson samples (Float32) with rate ``mean``; shape ``shape + mean.shape``."""
     rate = to_float(array(mean))
-    full = shape_tuple("poisson", shape) + rate.shape
+    full = alloc_shape("poisson", shape) + rate.shape
     return wrap(jax.random.poisson(next_key(seed), rate, full).astype(jnp.float32))
 
 
@@ -175,12 +176,15 @@ def randint(low, high, size, seed=None, *, dtype=None):
         >>> print(x.dtype, bool(((x >= 0) & (x < 3)).all()))
         Int64 True
     """
+    for name, value in (("low", low), ("high", high)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"For 'randint', '{name}' must be an int, but got {value!r}.")
     if isinstance(low, int) and isinstance(high, int) and high <= low:
         raise ValueError(
             f"For 'randint', 'high' must be greater than 'low', but got low={low} and high={high}."
         )
     target = np_dtype(dtype) or jnp.int64
-    shape = shape_tuple("randint", size, "size")
+    shape = alloc_shape("randint", size, "size")
     return wrap(jax.random.randint(next_key(seed), shape, low, high, target))
 
 
@@ -296,7 +300,7 @@ UniformInt = primitive(
     lambda self, shape, minval, maxval: wrap(
         jax.random.randint(
             next_key(_seed(self.attrs)),
-            shape_tuple("UniformInt", shape),
+            alloc_shape("UniformInt", shape),
             arr(minval),
             arr(maxval),
             jnp.int32,

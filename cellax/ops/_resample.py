@@ -9,9 +9,10 @@ import numpy as np
 from jax import lax
 
 from .. import _dtype
+from .._limits import check_alloc
 from ._conv import _check_rank, ntuple
 from ._pool import _adaptive_bounds
-from ._utils import arr, wrap
+from ._utils import arr, check_index_range, wrap
 
 __all__ = ["interpolate", "pad", "embedding", "pixel_shuffle", "pixel_unshuffle"]
 
@@ -171,6 +172,7 @@ def interpolate(
             )
         sizes = tuple(int(math.floor(s * f)) for s, f in zip(x.shape[2:], factors))
         scales = [None] * n if recompute_scale_factor else list(factors)
+    check_alloc(api, "size" if size is not None else "scale_factor", x.shape[:2] + tuple(sizes), 4)
     kind = {"bicubic": "cubic", "bilinear": "linear", "trilinear": "linear"}.get(mode, mode)
     out = x if _dtype.is_floating(x.dtype) or kind == "nearest" else x.astype(jnp.float32)
     for i in range(n):
@@ -255,6 +257,7 @@ def embedding(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "
             f"{jnp.asarray(ids).dtype}."
         )
+    check_index_range("embedding", "input", ids, table.shape[0])
     if padding_idx is not None:
         rows = jnp.arange(table.shape[0])[:, None]
         table = jnp.where(rows == padding_idx % table.shape[0], lax.stop_gradient(table), table)

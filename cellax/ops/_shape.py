@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._limits import check_alloc
 from .._tensor import Tensor
 from ._utils import array, check_axes, check_axis, check_int_arg, shape_tuple, wrap
 
@@ -220,7 +221,13 @@ def tile(input, dims):
         [1 2 1 2]
     """
     x = array(input, "tile")
-    return wrap(jnp.tile(x, shape_tuple("tile", dims, "dims")))
+    reps = shape_tuple("tile", dims, "dims")
+    if any(r < 0 for r in reps):
+        raise ValueError(f"For 'tile', 'dims' must not be negative, but got {list(reps)}.")
+    padded = (1,) * (len(reps) - x.ndim) + tuple(x.shape)
+    reps_full = (1,) * (len(padded) - len(reps)) + reps
+    check_alloc("tile", "dims", [d * r for d, r in zip(padded, reps_full)], x.dtype.itemsize)
+    return wrap(jnp.tile(x, reps))
 
 
 def repeat_interleave(input, repeats, axis=None):
@@ -252,6 +259,18 @@ def _tensor_list(api, tensors, name="tensors"):
             f"{type(tensors).__name__}."
         )
     return [array(t, api, name) for t in tensors]
+
+
+def _joined(api, join, values):
+    """``join(values)``; shapes that cannot be joined are a ValueError naming ``api``."""
+    try:
+        return join(values)
+    except (TypeError, ValueError):
+        shapes = [tuple(v.shape) for v in values]
+        raise ValueError(
+            f"For '{api}', the Tensors can not be joined: their shapes {shapes} differ outside "
+            f"the joined dimension."
+        ) from None
 
 
 def concat(tensors, axis=0):
@@ -308,7 +327,7 @@ def hstack(tensors):
 
 def vstack(inputs):
     """Stack vertically (along dim 0 after making inputs at least 2-D)."""
-    return wrap(jnp.vstack(_tensor_list("vstack", inputs, "inputs")))
+    return wrap(_joined("vstack", jnp.vstack, _tensor_list("vstack", inputs, "inputs")))
 
 
 def row_stack(tensors):
@@ -318,12 +337,12 @@ def row_stack(tensors):
 
 def dstack(tensors):
     """Stack along the third dimension."""
-    return wrap(jnp.dstack(_tensor_list("dstack", tensors)))
+    return wrap(_joined("dstack", jnp.dstack, _tensor_list("dstack", tensors)))
 
 
 def column_stack(tensors):
     """Stack 1-D Tensors as columns of a 2-D Tensor."""
-    return wrap(jnp.column_stack(_tensor_list("column_stack", tensors)))
+    return wrap(_joined("column_stack", jnp.column_stack, _tensor_list("column_stack", tensors)))
 
 
 def unstack(input_x, axis=0):

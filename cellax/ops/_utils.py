@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype
 from .._errors import check_int_arg as check_int_arg  # the one home of argument checkers
+from .._limits import check_alloc
 from .._tensor import Tensor, as_array, wrap
 
 __all__ = ["arr", "wrap", "to_float", "check_axis", "np_dtype"]
@@ -27,12 +30,30 @@ def arr(x, api: str | None = None, name: str = "input"):
         return x._value
     if isinstance(x, (jax.Array, jax.core.Tracer, *_SCALARS)):
         return x
-    if api is not None and (x is None or isinstance(x, (str, bytes, dict, set))):
+    if x is None or isinstance(x, (str, bytes, dict, set)):
+        if api is None:
+            api, name = _calling_op(x)
         raise TypeError(
             f"For '{api}', '{name}' must be a Tensor, a NumPy array or a number, "
             f"but got {type(x).__name__}: {x!r}."
         )
     return as_array(x, api=api or "Tensor")
+
+
+def _calling_op(value) -> tuple:
+    """(public op name, argument name) of the cellax.ops function that passed ``value`` on:
+    the error path of :func:`arr` when its caller did not name itself."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        code = frame.f_code
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("cellax.ops") and not code.co_name.startswith(("_", "<")):
+            names = [
+                k for k in code.co_varnames[: code.co_argcount] if frame.f_locals.get(k) is value
+            ]
+            return code.co_name, names[0] if names else "input"
+        frame = frame.f_back
+    return "Tensor", "input_data"
 
 
 def array(x, api: str | None = None, name: str = "input"):
@@ -101,17 +122,62 @@ def check_eager(api: str, *values, hint: str = "") -> None:
             raise RuntimeError(MSG_EAGER_ONLY.format(api=api, hint=hint))
 
 
+def check_index_range(
+    api: str, name: str, index, size: int, error=RuntimeError, negative: bool = True, skip=None
+) -> None:
+    """Eagerly, raise ``error`` when an integer index falls outside ``[-size, size)`` (``[0,
+    size)`` without ``negative``), as MindSpore CPU does; ``skip`` is a value ignored (e.g. a
+    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead."""
+    if isinstance(index, jax.core.Tracer) or not np.size(index):
+        return
+    values = np.asarray(index)
+    if skip is not None:
+        values = values[values != skip]
+    low = -size if negative else 0
+    bad = values[(values < low) | (values >= size)]
+    if bad.size:
+        raise error(
+            f"For '{api}', '{name}' must be in the range [{low}, {size}), but got {int(bad.flat[0])}."
+        )
+
+
+def check_nd_index_range(api: str, name: str, index, shape, error=RuntimeError) -> None:
+    """:func:`check_index_range` for indices whose last dimension addresses ``shape``."""
+    if isinstance(index, jax.core.Tracer) or not np.size(index):
+        return
+    values = np.asarray(index)
+    for axis in range(values.shape[-1]):
+        column = values[..., axis]
+        bad = column[(column < -shape[axis]) | (column >= shape[axis])]
+        if bad.size:
+            raise error(
+                f"For '{api}', '{name}' must address dimension {axis} (size {shape[axis]}) "
+                f"within [{-shape[axis]}, {shape[axis]}), but got {int(bad.flat[0])}."
+            )
+
+
 def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         return (int(shape),)
     if isinstance(shape, Tensor):
         return tuple(int(d) for d in shape.asnumpy().reshape(-1))
     try:
+        if isinstance(shape, (str, bytes, dict, set)):
+            raise TypeError
         return tuple(int(d) for d in shape)
-    except TypeError:
+    except (TypeError, ValueError):
         raise TypeError(
             f"For '{api}', '{name}' must be an int or a tuple of ints, but got {shape!r}."
         ) from None
+
+
+def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
+    """``shape_tuple`` for a shape about to be allocated: no negative dimension, and a size
+    that int64 can count and the device can hold (ValueError / MemoryError naming ``api``)."""
+    shape = shape_tuple(api, shape, name)
+    itemsize = np.dtype(dtype).itemsize if dtype is not None else 1
+    check_alloc(api, name, shape, itemsize)
+    return shape
 
 
 def name_op(fn, name: str, doc: str):

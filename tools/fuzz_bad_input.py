@@ -1,0 +1,104 @@
+"""A bad-input campaign over cellax.ops functions (issue 22): prints each contract violation.
+
+Each public function is called with one positional argument replaced by a bad value (None, a string,
+a dict, a nested ragged list) and the rest filled with small valid Tensors where it needs them.
+The contract: the call raises a builtin exception type MindSpore raises (TypeError,
+ValueError, RuntimeError, IndexError, KeyError, MemoryError, NotImplementedError) whose
+message starts with "For '" and names no JAX/NumPy internals. Run:
+``python tools/fuzz_bad_input.py [--verbose]``; the suite runs a bounded version of the same
+contract (tests/test_bad_input.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import warnings
+
+import numpy as np
+
+import cellax as ms
+from cellax import ops
+
+ALLOWED = (
+    TypeError,
+    ValueError,
+    RuntimeError,
+    IndexError,
+    KeyError,
+    MemoryError,
+    NotImplementedError,
+)
+LEAKS = re.compile(
+    r"\bjax\b|\bjnp\.|\bnumpy\.|<locals>|Traced<|\bXLA\b|MLIR|\blax\.|0x[0-9a-f]{6,}"
+)
+BAD_VALUES = {"None": None, "str": "abc", "dict": {"a": 1}, "ragged": [[1, 2], [3]]}
+
+
+def public_functions():
+    for name in sorted(dir(ops)):
+        fn = getattr(ops, name)
+        if name.startswith("_") or not inspect.isfunction(fn):
+            continue
+        yield name, fn
+
+
+def violation(fn, bad, argc: int, position: int = 0):
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    args = [x] * argc
+    args[position] = bad
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fn(*args)
+    except ALLOWED as error:
+        text = str(error)
+        if not text.startswith("For '"):
+            return f"{type(error).__name__}: message does not name the API: {text[:120]!r}"
+        if LEAKS.search(text):
+            return f"{type(error).__name__}: message leaks internals: {text[:120]!r}"
+        return None
+    except Exception as error:  # noqa: BLE001 - a wrong exception type is the finding
+        return f"{type(error).__module__}.{type(error).__name__}: {str(error)[:120]!r}"
+    return None  # accepted (e.g. a dtype-like argument): not a contract question here
+
+
+def required_positional(fn) -> int:
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return max(1, sum(1 for p in params if p.kind in kinds and p.default is p.empty))
+
+
+def campaign(verbose: bool = False, all_positions: bool = False) -> list:
+    found = []
+    for name, fn in public_functions():
+        argc = required_positional(fn)
+        for position in range(argc if all_positions else 1):
+            for label, bad in BAD_VALUES.items():
+                problem = violation(fn, bad, argc, position)
+                if problem:
+                    found.append((name, position, label, problem))
+                    if verbose:
+                        print(f"{name}(arg {position} = {label}): {problem}")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--verbose", action="store_true", help="print every violation")
+    parser.add_argument(
+        "--all-positions", action="store_true", help="mutate every positional argument"
+    )
+    options = parser.parse_args()
+    found = campaign(options.verbose, options.all_positions)
+    per_fn = (lambda fn: required_positional(fn)) if options.all_positions else (lambda fn: 1)
+    calls = sum(per_fn(fn) for _, fn in public_functions()) * len(BAD_VALUES)
+    print(f"{len(found)} violations in {calls} calls")
+
+
+if __name__ == "__main__":
+    main()
