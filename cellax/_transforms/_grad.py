@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _dtype
+from .. import _context, _dtype
 from .. import _core as _state
 from .._errors import check_bools
 from .._core import Slot
@@ -106,8 +106,9 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
     weights = weights or ()
     positions = positions or ()
     weight_values = [w._value for w in weights]
-    # MindSpore differentiates Tensor objects, not argument slots: one Tensor passed at several
-    # positions gets the total gradient at each (grad(f)(a, a) counts both uses of ``a``).
+    # MindSpore's PyNative differentiates Tensor objects, not argument slots: one Tensor passed at
+    # several positions gets the total gradient at each (grad(f)(a, a) counts both uses of ``a``).
+    # Compiled (jit, GRAPH_MODE), MindSpore differentiates per argument, and so do we.
     owner = {i: _alias_owner(args, i, positions) for i in positions}
     leaders = [i for i in positions if owner[i] == i]
     diff_inputs = [_diff_input(api, args[i], i) for i in leaders]
@@ -156,8 +157,16 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
 
 
 def _aliases(args, i):
-    """The positions holding the very Tensor object at position ``i`` (just ``i`` otherwise)."""
-    if not hasattr(args[i], "_value"):
+    """The positions holding the very Tensor object at position ``i`` (just ``i`` otherwise).
+
+    Only PyNative calls on concrete Tensors alias; a compiled call differentiates per argument.
+    """
+    value = getattr(args[i], "_value", None)
+    if (
+        value is None
+        or isinstance(value, jax.core.Tracer)
+        or _context.get_context("mode") != _context.PYNATIVE_MODE
+    ):
         return [i]
     return [j for j, a in enumerate(args) if a is args[i]]
 

@@ -65,8 +65,9 @@ class CellHooksMixin:
             ...         return x
             >>> grad = ops.GradOperation(get_all=True)
             >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
+            >>> x = Tensor(np.ones([1]).astype(np.float32))
+            >>> y = Tensor(np.ones([1]).astype(np.float32))
+            >>> output = grad(net)(x, y)
             forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
 Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
             >>> print(output)
@@ -125,8 +126,9 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
             ...         return x
             >>> grad = ops.GradOperation(get_all=True)
             >>> net = Net()
-            >>> one = Tensor(np.ones([1]).astype(np.float32))
-            >>> output = grad(net)(one, one)
+            >>> x = Tensor(np.ones([1]).astype(np.float32))
+            >>> y = Tensor(np.ones([1]).astype(np.float32))
+            >>> output = grad(net)(x, y)
             forward inputs:  (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]), \
 Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00]))
             forward output:  2.0
