@@ -21,6 +21,7 @@ from ._parallel_state import host_array as _host_array
 from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
+from ._tensor_index import check_index_bounds
 
 __all__ = ["Tensor", "tensor", "unwrap", "wrap", "wrap_tree", "is_tensor"]
 
@@ -233,40 +234,6 @@ def _index_item(k):
             f"Tensor, list or tuple, but got {k!r} of type float."
         )
     return k
-
-
-def _check_bounds(shape: tuple, key) -> None:
-    """MindSpore raises IndexError for an out-of-range integer index (JAX would clamp)."""
-    items = key if isinstance(key, tuple) else (key,)
-    dim = 0
-    for k in items:
-        if k is None:
-            continue
-        if k is Ellipsis:
-            dim = len(shape) - sum(1 for i in items if i is not None and i is not Ellipsis)
-            continue
-        if dim >= len(shape):
-            raise IndexError(
-                f"For 'Tensor.__getitem__', too many indices for a Tensor of dimension "
-                f"{len(shape)}."
-            )
-        if type(k) is int and not -shape[dim] <= k < shape[dim]:
-            raise IndexError(
-                f"For 'Tensor.__getitem__', index {k} is out of bounds for dimension {dim} "
-                f"with size {shape[dim]}."
-            )
-        if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
-            dim += k.ndim
-            continue
-        if isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer):
-            values = np.asarray(k)
-            bad = values[(values < -shape[dim]) | (values >= shape[dim])]
-            if bad.size:
-                raise IndexError(
-                    f"For 'Tensor.__getitem__', index {int(bad.flat[0])} is out of bounds for "
-                    f"dimension {dim} with size {shape[dim]}."
-                )
-        dim += 1
 
 
 class Tensor:
@@ -580,18 +547,18 @@ class Tensor:
         value = self._value
         if type(key) is int:  # fast path
             if not value.ndim or not -value.shape[0] <= key < value.shape[0]:
-                _check_bounds(value.shape, key)
+                check_index_bounds(value.shape, key)
             return wrap(value[key])
         key = _index(key)
         if isinstance(key, (tuple, jax.Array, np.ndarray)):
-            _check_bounds(value.shape, key)
+            check_index_bounds(value.shape, key)
         return wrap(value[key])
 
     def __setitem__(self, key, value) -> None:
         current = self._value
         key = _index(key)
         if isinstance(key, (int, tuple)):
-            _check_bounds(current.shape, key)
+            check_index_bounds(current.shape, key)
         new = jnp.asarray(unwrap(value)).astype(current.dtype)
         self._value = current.at[key].set(new)
 
