@@ -3,6 +3,8 @@ name (``tensor_add``, ``upsample``, ``grad``...), and small value ops (identity,
 
 from __future__ import annotations
 
+import inspect
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -62,6 +64,12 @@ def range(start, end, step, maxlen=1000000):
         >>> print(ms.ops.range(0, 10, 3))
         [0 3 6 9]
     """
+    for arg, v in zip(("start", "end", "step"), (start, end, step)):
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.number, Tensor)):
+            raise TypeError(
+                f"For 'range', '{arg}' must be an int, a float or a 0-D Tensor, but got "
+                f"{type(v).__name__}."
+            )
     values = [np.asarray(v.asnumpy() if isinstance(v, Tensor) else v) for v in (start, end, step)]
     if any(v.ndim != 0 for v in values):
         raise ValueError("For 'range', 'start', 'end' and 'step' must be scalars.")
@@ -102,6 +110,8 @@ def _alias(name, fn, names=("input", "other")):
 
     op.__name__ = op.__qualname__ = name
     a, b = names
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    op.__signature__ = inspect.Signature([inspect.Parameter(a, kind), inspect.Parameter(b, kind)])
     op.__doc__ = (
         f"MindSpore's older name of :func:`{fn.__name__}`.\n\n    Examples:\n"
         f"        >>> import cellax as ms\n"

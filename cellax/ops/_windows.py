@@ -18,8 +18,8 @@ __all__ = [
 
 def _length(api: str, window_length) -> int:
     value = getattr(window_length, "asnumpy", lambda: window_length)()
-    value = np.asarray(value)
-    if value.ndim != 0 or value.dtype.kind not in "iu":
+    value = np.asarray(value) if isinstance(value, (int, np.integer, np.ndarray)) else None
+    if value is None or value.ndim != 0 or value.dtype.kind not in "iu":
         raise TypeError(
             f"For '{api}', 'window_length' must be an int or a 0-D integer Tensor, but got "
             f"{window_length!r}."
