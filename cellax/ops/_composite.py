@@ -249,6 +249,10 @@ def mixed_precision_cast(dst_type, input_x):
         >>> out[0].dtype, out[1]
         (cellax.float16, 3)
     """
+    if not isinstance(dst_type, _dtype.Type):
+        raise TypeError(
+            f"For 'mixed_precision_cast', 'dst_type' must be a cellax dtype, but got {dst_type!r}."
+        )
     target = _dtype.to_dtype(dst_type).np_dtype
 
     def cast(v):

@@ -580,6 +580,15 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
 
 def bucketize(input, boundaries, *, right=False):
     """Bucket index of each element for the sorted 1-D ``boundaries``."""
+    if not hasattr(boundaries, "_value") and not (
+        isinstance(boundaries, (list, tuple))
+        and all(
+            isinstance(b, (int, float, np.number)) and not isinstance(b, bool) for b in boundaries
+        )
+    ):
+        raise TypeError(
+            f"For 'bucketize', 'boundaries' must be a list of numbers, but got {boundaries!r}."
+        )
     bounds = jnp.asarray(boundaries if not hasattr(boundaries, "_value") else arr(boundaries))
     x = array(input, "bucketize")
     return wrap(jnp.searchsorted(bounds, x, side="right" if right else "left").astype(jnp.int32))

@@ -207,6 +207,10 @@ def tensor_dot(x1, x2, axes):
         55.0
     """
     a, b = array(x1, "tensor_dot", "x1"), array(x2, "tensor_dot", "x2")
+    if not isinstance(axes, (int, tuple, list)) or isinstance(axes, bool):
+        raise TypeError(
+            f"For 'tensor_dot', 'axes' must be an int or a tuple or list of axes, but got {axes!r}."
+        )
     if not isinstance(axes, int):
         axes = tuple(tuple([ax] if isinstance(ax, int) else ax) for ax in axes)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from .._errors import check_probability
 from .._random import next_key
@@ -253,6 +254,11 @@ def soft_shrink(input, lambd=0.5):
 def threshold(input, thr, value):
     """``input`` where ``input > thr``, else ``value``."""
     x = array(input, "threshold")
+    for name, number in (("thr", thr), ("value", value)):
+        if isinstance(number, bool) or not isinstance(number, (int, float, np.number)):
+            raise TypeError(
+                f"For 'threshold', '{name}' must be an int or a float, but got {number!r}."
+            )
     return wrap(jnp.where(x > thr, x, jnp.asarray(value, x.dtype)))
 
 

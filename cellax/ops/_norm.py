@@ -8,7 +8,7 @@ from jax import lax
 
 from .._parameter import StateTensor
 from ._conv import _check_rank
-from ._utils import arr, wrap
+from ._utils import arr, check_ints, wrap
 
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm"]
 
@@ -119,9 +119,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         [[-1.  1.]]
     """
     x = arr(input)
-    if isinstance(normalized_shape, (int, np.integer)):
-        normalized_shape = (int(normalized_shape),)
-    normalized_shape = tuple(normalized_shape)
+    normalized_shape = check_ints("layer_norm", "normalized_shape", normalized_shape)
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
     n = len(normalized_shape)
     if n == 0 or n > x.ndim or tuple(x.shape[-n:]) != normalized_shape:
         raise ValueError(

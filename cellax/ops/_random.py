@@ -191,6 +191,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """Integers in ``[low, high)`` shaped like ``input``."""
     x = array(input, "randint_like")
+    low = check_int_arg("randint_like", "low", low)
+    high = check_int_arg("randint_like", "high", high)
     target = np_dtype(dtype) or (x.dtype if x.dtype.kind in "iu" else jnp.int64)
     return wrap(jax.random.randint(next_key(seed), x.shape, low, high, target))
 
@@ -257,6 +259,7 @@ def multinomial(input, num_samples, replacement=True, seed=None):
 def random_categorical(logits, num_sample, seed=0, dtype=_dtype.int64):
     """Draw ``num_sample`` categories per row of the 2-D ``logits``."""
     values = to_float(array(logits, "random_categorical", "logits"))
+    num_sample = check_int_arg("random_categorical", "num_sample", num_sample, 1)
     shape = values.shape[:-1] + (num_sample,)
     draws = jax.random.categorical(next_key(seed), values[..., None, :], axis=-1, shape=shape)
     return wrap(draws.astype(np_dtype(dtype)))

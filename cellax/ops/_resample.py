@@ -12,7 +12,7 @@ from .. import _dtype
 from .._limits import check_alloc
 from ._conv import _check_rank, ntuple
 from ._pool import _adaptive_bounds
-from ._utils import arr, check_index_range, wrap
+from ._utils import arr, check_index_range, check_int_arg, check_ints, wrap
 
 __all__ = ["interpolate", "pad", "embedding", "pixel_shuffle", "pixel_unshuffle"]
 
@@ -204,9 +204,9 @@ def pad(input_x, padding, mode="constant", value=None):
     """
     api = "pad"
     x = arr(input_x)
-    if isinstance(padding, (int, np.integer)):
-        padding = (int(padding),) * 2
-    padding = tuple(int(p) for p in padding)
+    padding = check_ints(api, "padding", padding, tensor=True)
+    if isinstance(padding, int):
+        padding = (padding,) * 2
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(
             f"For '{api}', 'padding' must hold (before, after) pairs for at most {x.ndim} dims, "
@@ -279,7 +279,7 @@ def pixel_shuffle(input, upscale_factor):
         >>> ms.ops.pixel_shuffle(ms.ops.ones((1, 8, 2, 3)), 2).shape
         (1, 2, 4, 6)
     """
-    x, r = arr(input), int(upscale_factor)
+    x, r = arr(input), check_int_arg("pixel_shuffle", "upscale_factor", upscale_factor)
     if x.ndim < 3 or r <= 0 or x.shape[-3] % (r * r):
         raise ValueError(
             f"For 'pixel_shuffle', 'input' must be at least 3-D with channels divisible by "
@@ -300,7 +300,8 @@ def pixel_unshuffle(input, downscale_factor):
         >>> ms.ops.pixel_unshuffle(ms.ops.ones((1, 2, 4, 6)), 2).shape
         (1, 8, 2, 3)
     """
-    x, r = arr(input), int(downscale_factor)
+    x = arr(input)
+    r = check_int_arg("pixel_unshuffle", "downscale_factor", downscale_factor)
     if x.ndim < 3 or r <= 0 or x.shape[-1] % r or x.shape[-2] % r:
         raise ValueError(
             f"For 'pixel_unshuffle', the last two dims of 'input' must be divisible by "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from ._utils import array, check_axis, wrap
+from ._utils import array, check_axis, check_ints, wrap
 
 __all__ = [
     "diagonal_scatter",
@@ -189,7 +189,10 @@ def strided_slice(
     """
     api = "strided_slice"
     x = array(input_x, api, "input_x")
-    begin, end, strides = tuple(begin), tuple(end), tuple(strides)
+    begin, end, strides = (
+        check_ints(api, name, v, scalar=False)
+        for name, v in (("begin", begin), ("end", end), ("strides", strides))
+    )
     if not len(begin) == len(end) == len(strides):
         raise ValueError(
             f"For '{api}', 'begin', 'end' and 'strides' must have the same length, but got "
@@ -230,8 +233,12 @@ def matrix_band_part(x, lower, upper):
     value = array(x, api, "x")
     if value.ndim < 2:
         raise ValueError(f"For '{api}', 'x' must be at least 2-D, but got shape {value.shape}.")
-    low, up = int(array(lower)) if not isinstance(lower, int) else lower, upper
-    up = int(array(up)) if not isinstance(up, int) else up
+    low, up = (check_ints(api, n, v, tensor=True) for n, v in (("lower", lower), ("upper", upper)))
+    if not isinstance(low, int) or not isinstance(up, int):
+        raise TypeError(
+            f"For '{api}', 'lower' and 'upper' must be ints or 0-D integer Tensors, but got "
+            f"{lower!r} and {upper!r}."
+        )
     rows, cols = value.shape[-2:]
     r = np.arange(rows)[:, None]
     c = np.arange(cols)[None, :]

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._limits import check_alloc
 from .._tensor import Tensor
-from ._utils import array, check_axes, check_axis, check_int_arg, shape_tuple, wrap
+from ._utils import array, check_axes, check_axis, check_int_arg, check_ints, shape_tuple, wrap
 
 _range = builtins.range
 
@@ -86,8 +86,8 @@ def reshape(input, shape):
         ) from None
 
 
-def _perm(api, x, perm):
-    perm = tuple(int(p) for p in perm)
+def _perm(api, x, perm, name):
+    perm = check_ints(api, name, perm, scalar=False)
     if sorted(p % builtins.max(x.ndim, 1) for p in perm) != list(_range(x.ndim)):
         raise ValueError(
             f"For '{api}', the permutation must be a permutation of range({x.ndim}), "
@@ -108,13 +108,13 @@ def transpose(input, dims):
         (3, 2)
     """
     x = array(input, "transpose")
-    return wrap(jnp.transpose(x, _perm("transpose", x, dims)))
+    return wrap(jnp.transpose(x, _perm("transpose", x, dims, "dims")))
 
 
 def permute(input, axis):
     """Permute dimensions by ``axis`` (like :func:`transpose`)."""
     x = array(input, "permute")
-    return wrap(jnp.transpose(x, _perm("permute", x, axis)))
+    return wrap(jnp.transpose(x, _perm("permute", x, axis, "axis")))
 
 
 def expand_dims(input_x, axis):
@@ -239,8 +239,7 @@ def repeat_interleave(input, repeats, axis=None):
         [1 1 2 2]
     """
     x = array(input, "repeat_interleave")
-    if isinstance(repeats, Tensor):
-        repeats = repeats.asnumpy()
+    repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
     total = None if np.ndim(repeats) == 0 else int(np.sum(repeats))
@@ -249,7 +248,7 @@ def repeat_interleave(input, repeats, axis=None):
 
 def repeat_elements(x, rep, axis=0):
     """Repeat each element ``rep`` times along ``axis``."""
-    return repeat_interleave(x, rep, axis)
+    return repeat_interleave(x, check_ints("repeat_elements", "rep", rep, tensor=True), axis)
 
 
 def _tensor_list(api, tensors, name="tensors"):
@@ -395,7 +394,7 @@ def split(tensor, split_size_or_sections, axis=0):
             f"For 'split', 'split_size_or_sections' must be an int, list or tuple, "
             f"but got {type(sections).__name__}."
         )
-    sizes = [int(s) for s in sections]
+    sizes = list(check_ints("split", "split_size_or_sections", sections, scalar=False))
     if builtins.sum(sizes) != n:
         raise ValueError(
             f"For 'split', the sum of 'split_size_or_sections' must equal the size of dimension "
@@ -408,7 +407,8 @@ def tensor_split(input, indices_or_sections, axis=0):
     """Split into ``indices_or_sections`` nearly equal parts, or at the listed indices."""
     x = array(input, "tensor_split")
     axis = check_axis("tensor_split", axis, x.ndim)
-    if isinstance(indices_or_sections, (int, np.integer)):
+    indices_or_sections = check_ints("tensor_split", "indices_or_sections", indices_or_sections)
+    if isinstance(indices_or_sections, int):
         n, k = x.shape[axis], int(indices_or_sections)
         sizes = [n // k + 1] * (n % k) + [n // k] * (k - n % k)
         return _split_at(x, axis, sizes)
@@ -485,6 +485,8 @@ def movedim(x, source, destination):
         (3, 4, 2)
     """
     value = array(x, "movedim", "x")
+    source = check_ints("movedim", "source", source)
+    destination = check_ints("movedim", "destination", destination)
     return wrap(jnp.moveaxis(value, source, destination))
 
 
@@ -544,7 +546,12 @@ def fliplr(input):
 
 def rot90(input, k, dims):
     """Rotate by 90 degrees ``k`` times in the plane of ``dims``."""
-    return wrap(jnp.rot90(array(input, "rot90"), k, tuple(dims)))
+    x = array(input, "rot90")
+    k = check_int_arg("rot90", "k", k)
+    dims = check_ints("rot90", "dims", dims, scalar=False)
+    if len(dims) != 2:
+        raise ValueError(f"For 'rot90', 'dims' must name two dimensions, but got {dims!r}.")
+    return wrap(jnp.rot90(x, k, dims))
 
 
 def reverse(x, axis):
@@ -561,7 +568,9 @@ def roll(input, shifts, dims=None):
         [3 1 2]
     """
     x = array(input, "roll")
+    shifts = check_ints("roll", "shifts", shifts, tensor=True)
     if dims is not None:
+        dims = check_ints("roll", "dims", dims, tensor=True)
         dims = tuple(np.atleast_1d(dims).tolist())
         shifts = tuple(np.atleast_1d(shifts).tolist())
     return wrap(jnp.roll(x, shifts, dims))

@@ -171,6 +171,25 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
         ) from None
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool = False):
+    """``value`` as an int (when ``scalar``) or a tuple of ints (from a tuple or list; from an
+    integer Tensor when ``tensor``); TypeError naming ``api`` and ``name`` otherwise."""
+    if scalar and _is_int(value):
+        return int(value)
+    if tensor and isinstance(value, Tensor) and np.dtype(value._value.dtype).kind in "iu":
+        values = value.asnumpy()
+        return int(values) if values.ndim == 0 and scalar else tuple(values.reshape(-1).tolist())
+    if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
+        return tuple(int(v) for v in value)
+    kinds = ("an int, " if scalar else "") + "a tuple or list of ints"
+    kinds += " or an integer Tensor" if tensor else ""
+    raise TypeError(f"For '{api}', '{name}' must be {kinds}, but got {value!r}.")
+
+
 def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
     """``shape_tuple`` for a shape about to be allocated: no negative dimension, and a size
     that int64 can count and the device can hold (ValueError / MemoryError naming ``api``)."""

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._conv import ntuple
-from ._utils import array, to_float, wrap
+from ._utils import array, check_ints, to_float, wrap
 
 __all__ = [
     "affine_grid",
@@ -42,7 +42,7 @@ def affine_grid(theta, size, align_corners=False):
     """
     api = "affine_grid"
     t = to_float(array(theta, api, "theta"))
-    size = tuple(int(s) for s in size)
+    size = check_ints(api, "size", size, scalar=False)
     if len(size) == 4 and t.shape[-2:] == (2, 3):
         _, _, h, w = size
         ys, xs = np.meshgrid(
