@@ -363,12 +363,29 @@ class _Adaptive(Cell):
         return type(self)._fn(input, self.output_size)
 
 
-class AdaptiveAvgPool1d(_Adaptive):
+class _Adaptive1d(_Adaptive):
+    """MindSpore's 1-D adaptive pool cells need ``L`` to be a multiple of ``output_size``."""
+
+    def construct(self, input):
+        length = input.shape[-1]
+        size = self.output_size
+        if isinstance(size, int) and size > 0 and length % size:
+            raise ValueError(
+                f"For {type(self).__name__}, the input's last dimension must be divisible by "
+                f"output size {size}, but got {length}."
+            )
+        return type(self)._fn(input, size)
+
+
+class AdaptiveAvgPool1d(_Adaptive1d):
     r"""Adaptive average pooling of :math:`(N, C, L)` to length ``output_size``.
+
+    Raises:
+        ValueError: If ``L`` is not a multiple of ``output_size`` (as in MindSpore 2.10).
 
     Examples:
         >>> import cellax as ms
-        >>> ms.nn.AdaptiveAvgPool1d(3)(ms.ops.ones((1, 2, 7))).shape
+        >>> ms.nn.AdaptiveAvgPool1d(3)(ms.ops.ones((1, 2, 9))).shape
         (1, 2, 3)
     """
 
@@ -399,12 +416,15 @@ class AdaptiveAvgPool3d(_Adaptive):
     _fn = staticmethod(_pool.adaptive_avg_pool3d)
 
 
-class AdaptiveMaxPool1d(_Adaptive):
+class AdaptiveMaxPool1d(_Adaptive1d):
     r"""Adaptive max pooling of :math:`(N, C, L)` to length ``output_size``.
+
+    Raises:
+        ValueError: If ``L`` is not a multiple of ``output_size`` (as in MindSpore 2.10).
 
     Examples:
         >>> import cellax as ms
-        >>> ms.nn.AdaptiveMaxPool1d(3)(ms.ops.ones((1, 2, 7))).shape
+        >>> ms.nn.AdaptiveMaxPool1d(3)(ms.ops.ones((1, 2, 9))).shape
         (1, 2, 3)
     """
 

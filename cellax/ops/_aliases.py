@@ -56,23 +56,45 @@ def deepcopy(input_x):
 
 
 def range(start, end, step, maxlen=1000000):
-    """``[start, start + step, ...)`` up to ``end`` (exclusive), at most ``maxlen`` values;
-    Int64 for int arguments, Float32 otherwise (eager only: the length depends on values).
+    """``[start, start + step, ...)`` up to ``end`` (exclusive); Int64 when all three arguments
+    are integers, Float32 when all are floats (eager only: the length depends on values).
+
+    Args:
+        start, end, step (Union[int, float, Tensor]): Numbers or one-element Tensors, all
+            integers or all floats.
+        maxlen (int): Accepted for compatibility; like MindSpore 2.10 on CPU, it does not limit
+            the output. Default: ``1000000``.
+
+    Raises:
+        TypeError: If an argument is not a number or a Tensor, is a bool, or the arguments mix
+            integers and floats.
+        ValueError: If ``step`` is 0 or moves away from ``end``, or a Tensor has several values.
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.range(0, 10, 3))
         [0 3 6 9]
     """
+    values = []
     for arg, v in zip(("start", "end", "step"), (start, end, step)):
-        if isinstance(v, bool) or not isinstance(v, (int, float, np.number, Tensor)):
+        v = v.asnumpy() if isinstance(v, Tensor) else v
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.number, np.ndarray)):
             raise TypeError(
-                f"For 'range', '{arg}' must be an int, a float or a 0-D Tensor, but got "
-                f"{type(v).__name__}."
+                f"For 'range', '{arg}' must be a Tensor or a number, but got {type(v).__name__}."
             )
-    values = [np.asarray(v.asnumpy() if isinstance(v, Tensor) else v) for v in (start, end, step)]
-    if any(v.ndim != 0 for v in values):
-        raise ValueError("For 'range', 'start', 'end' and 'step' must be scalars.")
+        v = np.asarray(v)
+        if v.size != 1:
+            raise ValueError(
+                f"For 'range', '{arg}' must have one element, but got shape {v.shape}."
+            )
+        values.append(v.reshape(()))
+    kinds = ["Bool" if v.dtype == np.bool_ else "Int" if v.dtype.kind in "iu" else "Float"
+             for v in values]  # fmt: skip
+    if "Bool" in kinds or len(set(kinds)) != 1:
+        raise TypeError(
+            f"For 'range', the dtypes of 'start', 'end' and 'step' must be the same kind (all "
+            f"int or all float), but got {tuple(kinds)}."
+        )
     a, b, s = (v.item() for v in values)
     if s == 0:
         raise ValueError("For 'range', 'step' can not be 0.")
@@ -81,10 +103,7 @@ def range(start, end, step, maxlen=1000000):
             f"For 'range', 'step' must move 'start' towards 'end', but got start={a}, end={b}, "
             f"step={s}."
         )
-    ints = all(v.dtype.kind in "iu" for v in values)
-    out = np.arange(a, b, s, dtype=np.int64 if ints else np.float32)
-    if out.size > maxlen:
-        raise ValueError(f"For 'range', the output has {out.size} values, more than {maxlen}.")
+    out = np.arange(a, b, s, dtype=np.int64 if kinds[0] == "Int" else np.float32)
     return wrap(jnp.asarray(out))
 
 
@@ -105,11 +124,17 @@ def scalar_to_tensor(input_x, dtype=None):
 
 
 def _alias(name, fn, names=("input", "other")):
+    a, b = names
+
     def op(*args, **kwargs):
+        if len(args) + len(kwargs) != 2:
+            raise TypeError(
+                f"For '{name}', two inputs '{a}' and '{b}' are required, but got "
+                f"{len(args) + len(kwargs)}."
+            )
         return fn(*args, **kwargs)
 
     op.__name__ = op.__qualname__ = name
-    a, b = names
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     op.__signature__ = inspect.Signature([inspect.Parameter(a, kind), inspect.Parameter(b, kind)])
     op.__doc__ = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from ._conv import check_pad_mode, conv2d, conv_transpose2d, explicit_pads
+from ._conv import check_pad_mode, conv2d_any_padding, conv_transpose2d, explicit_pads
 from ._loss import kl_div
 from ._norm import normalize
 from ._primitive import Primitive
@@ -138,8 +138,11 @@ class Conv2D(_Conv2DBase):
 
     def __call__(self, x, weight):
         x, w = self._nchw(x, weight)
-        padding = [p for pair in self._pads for p in pair]
-        y = conv2d(x, w, None, self.stride, self.pad_mode, padding, self.dilation, self.group)
+        # The primitive takes (top, bottom, left, right); functional ops.conv2d only takes 2.
+        padding = tuple(p for pair in self._pads for p in pair)
+        y = conv2d_any_padding(
+            x, w, None, self.stride, self.pad_mode, padding, self.dilation, self.group
+        )
         return self._out(y)
 
 

@@ -18,7 +18,7 @@ __all__ = [
 
 def _length(api: str, window_length) -> int:
     value = getattr(window_length, "asnumpy", lambda: window_length)()
-    value = np.asarray(value) if isinstance(value, (int, np.integer, np.ndarray)) else None
+    value = np.asarray(value) if np.isscalar(value) or isinstance(value, np.ndarray) else None
     if value is None or value.ndim != 0 or value.dtype.kind not in "iu":
         raise TypeError(
             f"For '{api}', 'window_length' must be an int or a 0-D integer Tensor, but got "
@@ -33,16 +33,24 @@ def _window(api, window_length, periodic, dtype, make, default=np.float32, tenso
     """``make(n, m)``: the window of ``n`` points over a period of ``m`` (``n + periodic``).
 
     MindSpore 2.10's Bartlett and Blackman primitives take the length as a Tensor only; the
-    Hann and Kaiser windows default to Float64, the others to Float32."""
+    Hann and Kaiser windows default to Float64, the others to Float32. The Hamming, Hann and
+    Kaiser windows take a Python int only (not a Tensor, a NumPy int or a bool), as there."""
     if tensor_only and not hasattr(window_length, "asnumpy"):
         raise TypeError(
             f"For '{api}', the type of 'window_length' must be Tensor, but got "
+            f"{type(window_length).__name__}."
+        )
+    if not tensor_only and (type(window_length) is not int):
+        raise TypeError(
+            f"For '{api}', 'window_length' must be a non-negative int, but got "
             f"{type(window_length).__name__}."
         )
     n = _length(api, window_length)
     if not isinstance(periodic, bool):
         raise TypeError(f"For '{api}', 'periodic' must be a bool, but got {periodic!r}.")
     target = np_dtype(dtype) if dtype is not None else default
+    if n <= 1 and not tensor_only:
+        target = np.float64  # MindSpore 2.10 returns Float64 there whatever ``dtype`` says
     if n == 0:
         return wrap(jnp.zeros((0,), target))
     if n == 1:
@@ -104,7 +112,7 @@ def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype
     r"""The generalised Hamming window :math:`\alpha - \beta \cos(2\pi n / (M - 1))`.
 
     Args:
-        window_length (Union[int, Tensor]): The number of points.
+        window_length (int): The number of points (a Python int, as in MindSpore 2.10).
         periodic (bool): A periodic window. Default: ``True``.
         alpha (float): Default: ``0.54``.
         beta (float): Default: ``0.46``.

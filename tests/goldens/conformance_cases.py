@@ -444,6 +444,25 @@ NEW_OPS = {
     "pdist_p1": f"out = ops.pdist({_X34}, 1.0)",
     "range_int": "out = ops.range(0, 10, 3)",
     "range_float": "out = ops.range(0.0, 1.0, 0.25)",
+    "range_tensor_int32": "out = ops.range(T(0, ms.int32), T(5, ms.int32), T(2, ms.int32))",
+    "range_tensor_one_element": "out = ops.range(T(np.zeros((1, 1))), 5.0, 1.0)",
+    "range_maxlen_ignored": "out = ops.range(0, 5, 1, 3)",
+    "range_mixed_kinds": "out = ops.range(0, T(5.0), 1)",
+    "range_bool": "out = ops.range(True, 5, 1)",
+    "range_none": "out = ops.range(None, 5, 1)",
+    "range_ragged": "out = ops.range([[1, 2], [3]], 5, 1)",
+    "range_zero_step": "out = ops.range(0, 5, 0)",
+    "range_wrong_direction": "out = ops.range(5, 0, 1)",
+    "hann_window_tensor": "out = ops.hann_window(T(3))",
+    "hamming_window_np_int": "out = ops.hamming_window(np.int64(3))",
+    "kaiser_window_bool": "out = ops.kaiser_window(True)",
+    "hann_window_negative": "out = ops.hann_window(-1)",
+    "hamming_window_zero": "out = ops.hamming_window(0)",
+    "window_short_dtype": (
+        "out = (ops.hamming_window(1, dtype=ms.float16), ops.kaiser_window(0, dtype=ms.float32),"
+        " ops.hamming_window(2), ops.hann_window(2, dtype=ms.float16))"
+    ),
+    "hann_window_ragged": "out = ops.hann_window([[1, 2], [3]])",
     "scalar_to_tensor": "out = (ops.scalar_to_tensor(3), ops.scalar_to_tensor(2, ms.int32))",
     "scatter_max": (
         "out = ops.scatter_max(P(T(np.zeros((3, 2), np.float32)), name='sm'),"
@@ -515,6 +534,8 @@ def _values(array):
         return [bool(v) for v in flat]
     if flat.dtype.kind in "iu":
         return [int(v) for v in flat]
+    if flat.dtype.kind == "c":
+        return [[_num(v.real), _num(v.imag)] for v in flat.astype(np.complex128)]
     return [_num(v) for v in flat.astype(np.float64)]
 
 
@@ -573,10 +594,20 @@ def dtype_cases():
 
 
 def all_cases():
-    return {**SEMANTIC, **dtype_cases(), **CELL, **{"new_" + k: v for k, v in NEW_OPS.items()}}
+    from conformance_more_cases import MORE_OPS  # the rest of the 2.10 ops list
+
+    return {
+        **SEMANTIC,
+        **dtype_cases(),
+        **CELL,
+        **{"new_" + k: v for k, v in NEW_OPS.items()},
+        **{"more_" + k: v for k, v in MORE_OPS.items()},
+    }
 
 
 def _close(a, b, rtol, atol):
+    if isinstance(a, list) and isinstance(b, list):  # complex: [real, imag]
+        return len(a) == len(b) and all(_close(x, y, rtol, atol) for x, y in zip(a, b))
     if isinstance(a, str) or isinstance(b, str):
         return str(a).lstrip("-") == "0.0" == str(b).lstrip("-") or a == b
     if isinstance(a, bool) or isinstance(b, bool):
