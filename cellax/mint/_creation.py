@@ -32,10 +32,50 @@ __all__ = [
 
 arange = ops.arange
 eye = ops.eye
-full = ops.full
 full_like = ops.full_like
 ones_like = ops.ones_like
 zeros_like = ops.zeros_like
+
+
+def _fill_dtype(fill_value):
+    """mint.full's dtype when none is given: the fill value's own kind."""
+    if hasattr(fill_value, "dtype"):
+        return fill_value.dtype
+    if isinstance(fill_value, bool):
+        return _dtype.bool_
+    if isinstance(fill_value, int):
+        return _dtype.int64
+    if isinstance(fill_value, complex):
+        return _dtype.complex64
+    return _dtype.float32
+
+
+def full(size, fill_value, *, dtype=None):
+    """A Tensor of ``size`` filled with ``fill_value``.
+
+    Unlike :func:`cellax.ops.full` (Int64 unless ``dtype`` is given), the dtype follows
+    ``fill_value`` when ``dtype`` is None: Bool for a bool, Int64 for an int, Float32 for a
+    float, a Tensor's own dtype.
+
+    Args:
+        size (Union[tuple[int], list[int]]): The shape.
+        fill_value (Union[number, Tensor]): The value.
+        dtype (cellax.dtype): The result dtype. Default: ``None``.
+
+    Returns:
+        Tensor of shape ``size``.
+
+    Raises:
+        TypeError: If ``size`` is not a tuple or list.
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.full((2,), 1.5))
+        [1.5 1.5]
+        >>> print(mint.full((2,), 3).dtype)
+        Int64
+    """
+    return ops.full(size, fill_value, dtype=_fill_dtype(fill_value) if dtype is None else dtype)
 
 
 def ones(size, *, dtype=None):

@@ -35,6 +35,21 @@ def _scaled(other, alpha):
     return other if alpha == 1 else ops.mul(other, alpha)
 
 
+def _bool_operand(value) -> bool:
+    return isinstance(value, bool) or _is_bool(value)
+
+
+def _unbool(value, other):
+    """``value`` cast out of Bool when ``other`` is not Bool: ``ops.add``/``ops.sub`` reject
+    Bool Tensors (MindSpore's ops rule), while mint promotes a Bool Tensor to the other
+    operand's dtype (Int64 for a Python int, Float32 for a Python float)."""
+    if not _is_bool(value) or _bool_operand(other):
+        return value
+    if hasattr(other, "dtype"):
+        return ops.cast(value, other.dtype)
+    return ops.cast(value, _dtype.int64 if isinstance(other, int) else _dtype.float32)
+
+
 def add(input, other, *, alpha=1):
     """``input + alpha * other`` with MindSpore's type promotion.
 
@@ -42,8 +57,12 @@ def add(input, other, *, alpha=1):
         >>> from cellax import mint
         >>> print(mint.add(mint.Tensor([1., 2.]), mint.Tensor([1., 1.]), alpha=2))
         [3. 4.]
+        >>> print(mint.add(mint.Tensor([True, False]), mint.Tensor([True, True])))
+        [ True  True]
     """
-    return ops.add(input, _scaled(other, alpha))
+    if _bool_operand(input) and _bool_operand(other) and alpha == 1:
+        return ops.logical_or(input, other)  # as MindSpore: bool + bool is Bool
+    return ops.add(_unbool(input, other), _unbool(_scaled(other, alpha), input))
 
 
 def sub(input, other, *, alpha=1):
@@ -58,7 +77,7 @@ def sub(input, other, *, alpha=1):
     """
     if _is_bool(input) and _is_bool(other) and alpha == 1:
         return ops.logical_xor(input, other)  # as MindSpore: bool - bool is Bool
-    return ops.sub(input, _scaled(other, alpha))
+    return ops.sub(_unbool(input, other), _unbool(_scaled(other, alpha), input))
 
 
 def mul(input, other):
@@ -306,11 +325,12 @@ def lerp(input, end, weight):
 
 
 def xlogy(input, other):
-    """``input * log(other)``, 0 where ``input`` is 0.
+    """``input * log(other)``, 0 where ``input`` is 0 and ``other`` is positive (``0 * log(0)``
+    is NaN, as in MindSpore 2.10).
 
     Examples:
         >>> from cellax import mint
-        >>> print(mint.xlogy(mint.Tensor([0., 2.]), mint.Tensor([0., 1.])))
+        >>> print(mint.xlogy(mint.Tensor([0., 2.]), mint.Tensor([3., 1.])))
         [0. 0.]
     """
     return ops.xlogy(input, other)

@@ -8,9 +8,12 @@ writes each group's new rate into the optimizer's ``'lr'`` Parameter with ``ops.
 ``'lr'`` Parameter at every step; MindSpore 2.10's mint ``SGD`` reads its constant
 ``'lr_float'`` and is not affected (cellax does the same).
 
-Differences from MindSpore: ``SequentialLR``, ``ReduceLROnPlateau``, ``CyclicLR`` and
-``CosineAnnealingWarmRestarts`` are not provided yet. ``MultiStepLR.step(epoch)`` uses the
-closed form (the number of milestones reached); MindSpore 2.10 raises AttributeError there.
+``SequentialLR``, ``ReduceLROnPlateau``, ``CyclicLR`` and ``CosineAnnealingWarmRestarts`` live
+in ``_lr_schedulers_ext.py`` and are exported here.
+
+Differences from MindSpore: ``MultiStepLR.step(epoch)`` uses the closed form (the number of
+milestones reached); MindSpore 2.10 raises AttributeError there. So does
+``CosineAnnealingWarmRestarts.step(epoch)`` with ``T_mult > 1`` (TypeError in MindSpore).
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ __all__ = [
     "MultiplicativeLR",
     "PolynomialLR",
     "CosineAnnealingLR",
+    "SequentialLR",
+    "ReduceLROnPlateau",
+    "CyclicLR",
+    "CosineAnnealingWarmRestarts",
 ]
 
 
@@ -493,3 +500,9 @@ class CosineAnnealingLR(LRScheduler):
     def _get_closed_form_lr(self) -> list:
         cos = ops.cos(math.pi * self._epoch() / self.T_max)
         return [self.eta_min + (base - self.eta_min) * (1 + cos) / 2 for base in self.base_lrs]
+
+
+from ._lr_schedulers_ext import CosineAnnealingWarmRestarts as CosineAnnealingWarmRestarts  # noqa: E402
+from ._lr_schedulers_ext import CyclicLR as CyclicLR  # noqa: E402
+from ._lr_schedulers_ext import ReduceLROnPlateau as ReduceLROnPlateau  # noqa: E402
+from ._lr_schedulers_ext import SequentialLR as SequentialLR  # noqa: E402

@@ -22,15 +22,25 @@ def _inplace(input, out):
     return input
 
 
+def _elu(input, alpha):
+    # ops.elu takes alpha == 1.0 only (MindSpore 2.10's ops rule); mint takes any alpha:
+    # elu(x) is x for x > 0 and exp(x) - 1 elsewhere, which alpha scales.
+    out = ops.elu(input)
+    return out if alpha == 1 else ops.where(input > 0, out, out * float(alpha))
+
+
 def elu(input, alpha=1.0, inplace=False):
-    """Exponential linear unit: ``x`` if ``x > 0`` else ``alpha * (exp(x) - 1)``.
+    """Exponential linear unit: ``x`` if ``x > 0`` else ``alpha * (exp(x) - 1)``, for any
+    ``alpha`` (unlike :func:`cellax.ops.elu`, which takes ``1.0`` only).
 
     Examples:
         >>> from cellax import mint
         >>> print(mint.nn.functional.elu(mint.Tensor([1., 0.])))
         [1. 0.]
+        >>> print(mint.nn.functional.elu(mint.Tensor([-1., 2.]), 0.5))
+        [-0.31606027  2.        ]
     """
-    out = ops.elu(input, alpha)
+    out = _elu(input, alpha)
     return _inplace(input, out) if inplace else out
 
 
@@ -44,7 +54,7 @@ def elu_(input, alpha=1.0):
         >>> print(x)
         [1. 0.]
     """
-    return _inplace(input, ops.elu(input, alpha))
+    return _inplace(input, _elu(input, alpha))
 
 
 def gelu(input, *, approximate="none"):

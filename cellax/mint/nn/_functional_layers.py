@@ -8,7 +8,7 @@ from __future__ import annotations
 from ... import _dtype, ops
 
 _SAME = [
-    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "broadcast_to",
+    "adaptive_avg_pool2d", "adaptive_avg_pool3d", "broadcast_to",
     "clamp", "cosine_embedding_loss", "cross_entropy", "embedding", "fold", "group_norm",
     "interpolate", "l1_loss", "layer_norm", "mse_loss", "pixel_shuffle", "soft_margin_loss",
     "unfold",
@@ -16,7 +16,7 @@ _SAME = [
 globals().update({name: getattr(ops, name) for name in _SAME})
 
 __all__ = _SAME + [
-    "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
     "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits", "conv1d",
     "conv2d", "conv3d", "conv_transpose2d", "dropout", "dropout2d", "flatten", "kl_div",
     "linear", "max_pool2d", "nll_loss", "normalize", "one_hot", "pad", "smooth_l1_loss",
@@ -147,6 +147,19 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return out
 
 
+def adaptive_avg_pool1d(input, output_size):
+    """1-D adaptive average pooling of ``(N, C, L)`` or ``(C, L)`` to ``output_size``; ``L``
+    need not be a multiple of ``output_size`` (unlike :func:`cellax.ops.adaptive_avg_pool1d`).
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.nn.functional.adaptive_avg_pool1d(mint.Tensor([[[1., 2., 3.]]]), 2))
+        [[[1.5 2.5]]]
+    """
+    out = ops.adaptive_avg_pool2d(ops.unsqueeze(input, -2), (1, output_size))
+    return ops.squeeze(out, -2)
+
+
 def adaptive_max_pool1d(input, output_size, return_indices=False):
     """1-D adaptive max pooling to ``output_size`` (with the Int64 indices on request).
 
@@ -156,7 +169,8 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
         [[[3. 4.]]]
     """
     if not return_indices:
-        return ops.adaptive_max_pool1d(input, output_size)
+        out = ops.adaptive_max_pool2d(ops.unsqueeze(input, -2), (1, output_size))
+        return ops.squeeze(out, -2)
     values, indices = ops.adaptive_max_pool2d(ops.unsqueeze(input, -2), (1, output_size), True)
     return ops.squeeze(values, -2), ops.cast(ops.squeeze(indices, -2), _dtype.int64)
 
