@@ -162,6 +162,16 @@ def test_cell_shard_parameter_plan(op_runs):
     assert semi["set_dp"] == "P('data',)"
 
 
+def test_layout_operator_parallel(op_runs):
+    lay = op_runs[0]["layout"]
+    # MatMul with layouts ("dp", "mp") x ("mp", "None") on a (2, 4) matrix: k split 4 ways,
+    # partial sums all-reduced over "mp" (4 devices), then reshard to ("None", ("dp", "mp"))
+    assert lay["error"] < 1e-4
+    assert lay["spec"] == "P(None, ('dp', 'mp'))"
+    assert lay["groups"] in (["{{0,1,2,3},{4,5,6,7}}"], ["mesh['axis_0'=2,'axis_1'=4] {'axis_1'}"])
+    assert "dimension 0 (size 15) can not be split into 2 slices" in lay["divide"]
+
+
 def test_strategy_errors(op_runs):
     errors = op_runs[0]["errors"]
     assert (
