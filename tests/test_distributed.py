@@ -267,8 +267,15 @@ def _launch(script, *args, devices=1, tmp_path, timeout=240):
 
 @pytest.mark.parametrize("local_devices", [1, 4])
 def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
+    folder = tmp_path / "ckpt"
+    folder.mkdir()
     done = _launch(
-        "dp_script.py", "data_parallel", "light", devices=local_devices, tmp_path=tmp_path
+        "dp_script.py",
+        "data_parallel",
+        "light",
+        f"ckpt={folder}",
+        devices=local_devices,
+        tmp_path=tmp_path,
     )
     logs = "".join(p.read_text()[-2000:] for p in sorted(tmp_path.glob("worker_*.log")))
     assert done.returncode == 0, done.stdout + done.stderr + logs
@@ -288,6 +295,14 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         # Tensor.asnumpy of a batch split over both processes gathers the global batch
         assert res["gathered"][0] == [64, 32]
         np.testing.assert_allclose(res["gathered"][1], one["gathered"][1], rtol=1e-5)
+        # checkpoints of a Dense whose weight rows are split over the two processes: every
+        # rank's integrated save holds the full tensors, integrated_save=False writes this
+        # rank's half, and the two slice files load into a column split bit for bit
+        ckpt = res["checkpoints"]
+        assert ckpt["gathered"] and ckpt["integrated"] and ckpt["loaded"]
+        assert ckpt["weight_spec"] == "P('d0', None)" and ckpt["dst_spec"] == "P(None, 'd1')"
+        rows = f"{4 * rank}:{4 * rank + 4}"
+        assert ckpt["own_slices"] == [f"bias@{rows}", f"weight@{rows},0:16"]
 
 
 def test_launcher_stops_when_a_worker_fails(tmp_path):
