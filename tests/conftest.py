@@ -22,5 +22,11 @@ def _pynative_mode_and_seed():
     cellax.set_context(mode=cellax.PYNATIVE_MODE)
 
 
-# Recording scripts run under real MindSpore (a separate venv), never under pytest.
-collect_ignore_glob = ["goldens/record_*.py", "goldens/*/record_*.py"]
+# Recording scripts run under real MindSpore (a separate venv), never under pytest; the
+# distributed worker scripts run only as subprocesses of tests/test_distributed.py (importing
+# one in the test process would start its multi-device job).
+collect_ignore_glob = [
+    "goldens/record_*.py",
+    "goldens/*/record_*.py",
+    "distributed/*_script.py",
+]

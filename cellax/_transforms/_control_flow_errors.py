@@ -7,6 +7,7 @@ slot (nothing is committed) and ``cellax.jit`` raises the recorded exception aft
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -20,11 +21,24 @@ _branch_depth = [0]
 
 
 class _ErrorSlot(Slot):
-    __slots__ = ("_data",)
+    __slots__ = ("_value",)
     donatable = False
 
     def __init__(self) -> None:
-        self._data = jnp.zeros((), jnp.int32)
+        self._value = None
+
+    @property
+    def _data(self):
+        # built on first use: ``import cellax`` must not start the XLA backend, or
+        # ``communication.init()`` (jax.distributed.initialize) could no longer run
+        if self._value is None:
+            with jax.ensure_compile_time_eval():  # concrete even when first read in a trace
+                self._value = jnp.zeros((), jnp.int32)
+        return self._value
+
+    @_data.setter
+    def _data(self, value) -> None:
+        self._value = value
 
     def __repr__(self) -> str:
         return "<cellax run-time error slot>"
@@ -78,6 +92,8 @@ def select_on_error(error_value, slots, new_values, old_values) -> list:
 
 def pending_error():
     """The exception recorded by the last compiled run (and clear it), or None."""
+    if ERROR._value is None:
+        return None
     code = int(np.asarray(ERROR._data))
     if code == 0:
         return None

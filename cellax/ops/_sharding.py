@@ -14,7 +14,6 @@ layout for an invalid one.
 from __future__ import annotations
 
 import math
-import warnings
 
 import jax
 import numpy as np
@@ -22,159 +21,11 @@ from jax.sharding import NamedSharding, PartitionSpec
 
 from .. import _parallel_state
 from .._tensor import Tensor, unwrap, wrap
+from ._layout import Layout
 
 __all__: list = []
 
 _MATMULS = ("MatMul", "BatchMatMul")
-
-
-class Layout:
-    """A device matrix with named axes; ``layout("dp", "mp")`` maps tensor dims onto them.
-
-    Args:
-        device_matrix (tuple[int]): The shape of the device matrix.
-        alias_name (tuple[str]): One name per device-matrix axis.
-        rank_list (list[int]): The devices, in matrix order. Default: ``None`` (all, in order).
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If the names repeat, ``"None"`` names an axis, or lengths differ.
-
-    Examples:
-        >>> from cellax.parallel import Layout
-        >>> layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
-        >>> layout("dp", "mp").to_dict()["tensor_map"]
-        (2, 0)
-        >>> layout(("dp", "sp"), "None").to_dict()["tensor_map"]
-        ((2, 1), -1)
-    """
-
-    def __init__(self, device_matrix, alias_name, rank_list=None) -> None:
-        if not isinstance(device_matrix, tuple) or not all(
-            isinstance(d, int) and d > 0 for d in device_matrix
-        ):
-            raise TypeError(
-                f"For 'Layout', 'device_matrix' must be a tuple of positive ints, but got "
-                f"{device_matrix!r}."
-            )
-        if not isinstance(alias_name, tuple) or not all(isinstance(a, str) for a in alias_name):
-            raise TypeError(
-                f"For 'Layout', 'alias_name' must be a tuple of str, but got {alias_name!r}."
-            )
-        if len(alias_name) != len(device_matrix):
-            raise ValueError(
-                f"For 'Layout', 'alias_name' {alias_name} must have one name per "
-                f"device-matrix axis {device_matrix}."
-            )
-        if len(set(alias_name)) != len(alias_name) or "None" in alias_name:
-            raise ValueError(
-                f"For 'Layout', 'alias_name' must be distinct and not 'None', but got {alias_name}."
-            )
-        size = math.prod(device_matrix)
-        if rank_list is None:
-            rank_list = list(range(size))
-        if len(rank_list) != size or sorted(rank_list) != sorted(set(rank_list)):
-            raise ValueError(
-                f"For 'Layout', 'rank_list' must hold {size} distinct ranks, but got {rank_list}."
-            )
-        if "interleaved_parallel" in alias_name:
-            warnings.warn(
-                "For 'Layout', 'interleaved_parallel' (micro-interleaving of a dimension) has "
-                "no JAX counterpart: that axis is treated as an ordinary device axis.",
-                UserWarning,
-                stacklevel=2,
-            )
-        self._device_matrix = device_matrix
-        self._alias_name = alias_name
-        self._rank_list = list(rank_list)
-        self._tensor_map = None
-        self._dims = None
-
-    def __call__(self, *tensor_map):
-        layout = object.__new__(Layout)
-        layout.__dict__.update(self.__dict__)
-        dims, mapped = [], []
-        for entry in tensor_map:
-            names = entry if isinstance(entry, tuple) else (entry,)
-            axes = []
-            for name in names:
-                if name == "None":
-                    continue
-                if name not in self._alias_name:
-                    raise ValueError(f"The axis {name} is not found in {self._alias_name}")
-                if name in mapped:
-                    raise ValueError(
-                        f"The axis {name} has been set more than one in {self._alias_name}"
-                    )
-                mapped.append(name)
-                axes.append(name)
-            dims.append(tuple(axes))
-        layout._dims = dims
-        right = len(self._alias_name) - 1
-        index = {name: right - i for i, name in enumerate(self._alias_name)}
-        layout._tensor_map = tuple(
-            tuple(index[a] for a in entry if a != "None")
-            if isinstance(entry, tuple)
-            else -1
-            if entry == "None"
-            else index[entry]
-            for entry in tensor_map
-        )
-        return layout
-
-    def to_dict(self) -> dict:
-        """``device_matrix``, ``tensor_map``, ``interleaved_parallel``, ``alias_name``,
-        ``rank_list`` (MindSpore's dict).
-
-        Raises:
-            ValueError: If the layout was not called with a tensor map.
-        """
-        if self._tensor_map is None:
-            raise ValueError("For 'Layout.to_dict', call the layout with a tensor map first.")
-        return {
-            "device_matrix": self._device_matrix,
-            "tensor_map": self._tensor_map,
-            "interleaved_parallel": "interleaved_parallel" in self._alias_name,
-            "alias_name": self._alias_name,
-            "rank_list": list(self._rank_list),
-        }
-
-    def _repr_dict(self) -> dict:
-        info = self.to_dict()
-        del info["rank_list"]
-        return info
-
-    def sharding(self, api: str, shape) -> NamedSharding:
-        """The NamedSharding of a tensor of ``shape`` under this layout (checked)."""
-        if self._dims is None:
-            raise ValueError(f"For '{api}', a Layout must be called with a tensor map.")
-        if len(self._dims) != len(shape):
-            raise ValueError(
-                f"For '{api}', the layout maps {len(self._dims)} dimension(s), but the tensor "
-                f"has shape {tuple(shape)}."
-            )
-        sizes = dict(zip(self._alias_name, self._device_matrix))
-        for dim, (axes, n) in enumerate(zip(self._dims, shape)):
-            split = math.prod(sizes[a] for a in axes)
-            if n % split:
-                raise ValueError(
-                    f"For '{api}', dimension {dim} (size {n}) can not be split into {split} "
-                    f"slices by the layout axes {axes}."
-                )
-        count = jax.device_count()
-        if len(self._rank_list) != count:
-            raise ValueError(
-                f"For '{api}', the layout's device matrix {self._device_matrix} has "
-                f"{len(self._rank_list)} devices, but the job has {count}."
-            )
-        devices = np.array(jax.devices(), dtype=object)[self._rank_list]
-        mesh = jax.sharding.Mesh(
-            devices.reshape(self._device_matrix),
-            self._alias_name,
-            axis_types=(jax.sharding.AxisType.Auto,) * len(self._alias_name),
-        )
-        spec = [None if not axes else axes[0] if len(axes) == 1 else axes for axes in self._dims]
-        return NamedSharding(mesh, PartitionSpec(*spec))
 
 
 def _mesh(api: str, strategy_text: str, matrix: list, names: list):

@@ -10,7 +10,7 @@ Examples:
 """
 
 from .._serialization import load_distributed_checkpoint
-from ..ops._sharding import Layout
+from ..ops._layout import Layout
 from ._shard import shard
 from .function import reshard
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .. import _parallel_state
-from ..ops._sharding import Layout, constrain
+from ..ops._layout import Layout
+from ..ops._sharding import constrain
 
 __all__ = ["reshard"]
 

@@ -14,6 +14,8 @@ from cellax.communication import get_group_size, get_rank, init
 
 mode = sys.argv[1]
 light = "light" in sys.argv[2:]  # the 2-process launcher test: sections 1 and 4 only
+# ckpt=DIR (launcher test): section 5, sharded checkpoints written by every rank into DIR
+ckpt_dir = next((a[5:] for a in sys.argv[2:] if a.startswith("ckpt=")), None)
 ms.set_context(mode=ms.GRAPH_MODE)
 ms.set_auto_parallel_context(parallel_mode=mode, gradients_mean=True)
 init()
@@ -141,6 +143,47 @@ ops.Barrier()()
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
 
+# 5. sharded checkpoints across processes: a weight split over the ranks, saved whole and as
+# per-rank slices, loaded into another split
+checkpoints = None
+if ckpt_dir:
+    import os
+
+    ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel")
+    ms.set_seed(5)
+    expected = {p.name: p.asnumpy() for p in nn.Dense(16, 8).get_parameters()}  # unsharded
+    ms.set_seed(5)
+
+    def make(plan):
+        cell = nn.Dense(16, 8)
+        cell.shard(((1, 1),), parameter_plan=plan)
+        return cell
+
+    src = make({"weight": (2, 1), "bias": (2,)})
+    full = {p.name: p.asnumpy() for p in src.get_parameters()}  # gathered from both ranks
+    rank = get_rank()
+    ms.save_checkpoint(src, os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
+    ms.save_checkpoint(src, os.path.join(ckpt_dir, f"rank_{rank}.ckpt"), integrated_save=False)
+    ops.Barrier()()  # every rank's file is written
+    whole = ms.load_checkpoint(os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
+    own = ms.load_checkpoint(os.path.join(ckpt_dir, f"rank_{rank}.ckpt"))
+    dst = make({"weight": (1, 2), "bias": (1,)})
+    missing = ms.load_distributed_checkpoint(
+        dst, [os.path.join(ckpt_dir, f"rank_{r}.ckpt") for r in range(get_group_size())]
+    )
+    loaded = missing == []
+    for p in dst.get_parameters():
+        for shard in p._data.addressable_shards:
+            loaded &= np.array_equal(np.asarray(shard.data), full[p.name][shard.index])
+    checkpoints = {
+        "gathered": all(np.array_equal(full[k], v) for k, v in expected.items()),
+        "weight_spec": str(src.weight._data.sharding.spec),
+        "integrated": all(np.array_equal(whole[k].asnumpy(), v) for k, v in full.items()),
+        "own_slices": sorted(k for k in own if "@" in k),
+        "loaded": bool(loaded),
+        "dst_spec": str(dst.weight._data.sharding.spec),
+    }
+
 print(
     "RESULT"
     + json.dumps(
@@ -164,6 +207,7 @@ print(
             "moments": moments,
             "all_gather3": hlo3.count("all-gather("),
             "ranks": ranks,
+            "checkpoints": checkpoints,
         }
     )
 )

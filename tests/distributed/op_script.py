@@ -165,6 +165,29 @@ if how == "semi_auto_parallel":
     # parallel.shard of a function, and Cell.set_data_parallel with full batches fed
     twice = ms.jit(ms.shard(lambda v: v * 2, in_strategy=((1, 8),), out_strategy=((1, 8),)))
     result["shard_fn"] = str(twice(ms.Tensor(np.ones((4, 16), np.float32)))._value.sharding.spec)
+    # Layouts: MatMul with (dp, mp) x (mp, None) layouts (k split over mp) and reshard
+    from cellax.parallel import Layout, reshard
+
+    layout = Layout((2, 4), ("dp", "mp"))
+    lay_mm = ops.MatMul().shard(in_strategy=(layout("dp", "mp"), layout("mp", "None")))
+    lx = rng.standard_normal((16, 64)).astype(np.float32)
+    lw = rng.standard_normal((64, 8)).astype(np.float32)
+    lay_fn = ms.jit(lambda a, b: reshard(lay_mm(a, b), layout("None", ("dp", "mp"))))
+    lay_out = lay_fn(ms.Tensor(lx), ms.Tensor(lw))
+    lay_hlo = lay_fn.lower(ms.Tensor(lx), ms.Tensor(lw)).compile().as_text()
+    result["layout"] = {
+        "error": float(np.abs(lay_out.asnumpy() - lx @ lw).max()),
+        "spec": str(lay_out._value.sharding.spec),
+        "groups": sorted(
+            set(
+                re.findall(r"all-reduce\(.*?replica_groups=(.*?), (?:use_global|to_apply)", lay_hlo)
+            )
+        ),
+    }
+    try:
+        Layout((2, 4), ("dp", "mp"))("dp", "mp").sharding("MatMul", (15, 64))
+    except ValueError as error:
+        result["layout"]["divide"] = str(error)
     ms.set_auto_parallel_context(full_batch=True)
     dp_cell = nn.Dense(16, 8)
     dp_cell.set_data_parallel()
