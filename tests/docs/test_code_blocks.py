@@ -5,6 +5,9 @@
   to its first ``:``).
 - On the migration page, each block titled ``MindSpore`` must equal the ``cellax`` block that
   follows it once its ``mindspore`` imports name ``cellax``; it runs too, with those imports.
+- A ``python`` block titled ``requires PACKAGE`` (third-party code cellax runs, e.g. mindcv)
+  runs in a fresh interpreter when PACKAGE is importable (its printed values checked as above),
+  and is skipped otherwise.
 - ``bash`` blocks: ``make X`` must be a target (``make -n X``); ``python script --flag`` must
   name an existing script whose ``--help`` lists each flag; ``python -m cellax run SCRIPT ...``
   runs (the unmodified-MindSpore entry point) and must succeed.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import importlib.util
 import io
 import linecache
 import os
@@ -56,6 +60,23 @@ def run_python(code: str, namespace: dict, where: str) -> str:
     if expected and len(expected) == code.count("print("):
         assert out.getvalue().splitlines() == expected, where
     return out.getvalue()
+
+
+def run_isolated(code: str, package: str, where: str) -> str | None:
+    """Run ``code`` in a fresh interpreter (it may alias ``mindspore`` or import third-party
+    packages) when ``package`` is importable; what it printed, None when skipped."""
+    if importlib.util.find_spec(package) is None:
+        return None
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, f"{where}: {result.stderr}"
+    expected = [e.strip() for e in EXPECTED.findall(code)]
+    if expected and len(expected) == code.count("print("):
+        assert result.stdout.splitlines() == expected, where
+    return result.stdout
 
 
 def matches(shown: str, printed: str) -> bool:
@@ -126,6 +147,9 @@ def test_code_blocks_run(page, tmp_path, monkeypatch):
     printed = None  # what the bash or python block just before printed
     for number, (lang, title, code) in enumerate(blocks(page)):
         where = f"{page.relative_to(ROOT)} block {number + 1}"
+        if lang == "python" and title and title.startswith("requires "):
+            printed = run_isolated(code, title.split()[1], where)
+            continue
         if lang == "python" and title == "MindSpore":
             previous_mindspore = MINDSPORE_IMPORT.sub(r"\1 cellax", code)
             assert previous_mindspore != code, f"{where} does not import mindspore"
