@@ -313,10 +313,13 @@ class RNNCellBase(Cell):
         dtype (mindspore.dtype): The weights' dtype. Default: ``mindspore.float32``.
 
     Attributes:
-        weight_ih, weight_hh, bias_ih, bias_hh (Parameter): Shapes
-        ``(num_chunks * hidden_size, input_size)``, ``(num_chunks * hidden_size, hidden_size)``
-        and ``(num_chunks * hidden_size,)``, drawn from ``U(-1/sqrt(hidden_size),
-        1/sqrt(hidden_size))``; the biases are ``None`` without ``has_bias``.
+        weight_ih (Parameter): Shape ``(num_chunks * hidden_size, input_size)``, drawn (as
+            every weight here) from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))``.
+        weight_hh (Parameter): Shape ``(num_chunks * hidden_size, hidden_size)``.
+        bias_ih (Parameter): Shape ``(num_chunks * hidden_size,)``; ``None`` without
+            ``has_bias``.
+        bias_hh (Parameter): Shape ``(num_chunks * hidden_size,)``; ``None`` without
+            ``has_bias``.
 
     Raises:
         ValueError: If ``input_size`` or ``hidden_size`` is not a positive int.

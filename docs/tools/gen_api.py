@@ -21,6 +21,7 @@ import sys
 PACKAGES = [
     ("cellax", "cellax"),
     ("cellax.nn", "cellax.nn"),
+    ("cellax.nn.probability.distribution", "cellax.nn.probability.distribution"),
     ("cellax.ops", "cellax.ops"),
     ("cellax.ops.operations", "cellax.ops.operations"),
     ("cellax.ops.functional", "cellax.ops.functional"),
@@ -30,12 +31,16 @@ PACKAGES = [
     ("cellax.context", "cellax.context"),
     ("cellax.common", "cellax.common"),
     ("cellax.common.initializer", "cellax.common.initializer"),
+    ("cellax.common.generator", "cellax.common.generator"),
+    ("cellax.common.device", "cellax.common.device"),
     ("cellax.dataset", "cellax.dataset"),
     ("cellax.dataset.vision", "cellax.dataset.vision"),
     ("cellax.dataset.transforms", "cellax.dataset.transforms"),
     ("cellax.dataset.text", "cellax.dataset.text"),
+    ("cellax.dataset.config", "cellax.dataset.config"),
     ("cellax.communication", "cellax.communication"),
     ("cellax.parallel", "cellax.parallel"),
+    ("cellax.parallel.auto_parallel", "cellax.parallel.auto_parallel"),
     ("cellax.mint", "cellax.mint"),
     ("cellax.mint.nn", "cellax.mint.nn"),
     ("cellax.mint.nn.functional", "cellax.mint.nn.functional"),
@@ -46,6 +51,9 @@ PACKAGES = [
     ("cellax.numpy", "cellax.numpy"),
     ("cellax.numpy.fft", "cellax.numpy.fft"),
     ("cellax.boost", "cellax.boost"),
+    ("cellax.boost.grad_accumulation", "cellax.boost.grad_accumulation"),
+    ("cellax.experimental.optim", "cellax.experimental.optim"),
+    ("cellax.experimental.optim.lr_scheduler", "cellax.experimental.optim.lr_scheduler"),
     ("cellax.profiler", "cellax.profiler"),
     ("cellax.log", "cellax.log"),
     ("cellax.debug", "cellax.debug"),
@@ -67,6 +75,8 @@ def public_members(module) -> tuple[list[str], list[str], list[str]]:
     names = getattr(module, "__all__", None)
     if names is None:
         names = [n for n in dir(module) if not n.startswith("_")]
+    # names a package imports on first access (``cellax.DeviceCtx``): not in dir() before then
+    names = [*names, *getattr(module, "_LAZY_NAMES", ())]
     functions, classes, other = [], [], []
     for name in sorted(set(names), key=lambda n: (n.lower(), n)):
         value = getattr(module, name)
@@ -75,8 +85,8 @@ def public_members(module) -> tuple[list[str], list[str], list[str]]:
         home = getattr(value, "__module__", "") or ""
         if inspect.isclass(value) and home.startswith("cellax"):
             classes.append(name)
-        elif callable(value) and home.startswith("cellax") and not inspect.isclass(value):
-            functions.append(name)
+        elif inspect.isroutine(value) and home.startswith("cellax"):
+            functions.append(name)  # (a callable instance, e.g. a MultitypeFuncGraph: other)
         else:
             other.append(name)
     return functions, classes, other
@@ -146,10 +156,12 @@ def homes() -> dict[int, str]:
     available package of ``PACKAGES`` (see the module docstring for the rule)."""
     exporters: dict[int, list[str]] = {}
     objects = {}
+    lazy = set()
     for package, _ in PACKAGES:
         module = available(package)
         if module is None:
             continue
+        lazy.update(f"{package}.{n}" for n in getattr(module, "_LAZY_NAMES", ()))
         for name in documented_names(module):
             value = getattr(module, name)
             objects[id(value)] = value
@@ -163,6 +175,9 @@ def homes() -> dict[int, str]:
             inside = where == package or where.startswith(package + ".")
             return len(package) if inside else -1
 
+        # a lazily imported name (``cellax.Layout``) is invisible to mkdocstrings: never a home
+        # while another package exports the object
+        identifiers = [i for i in identifiers if i not in lazy] or identifiers
         best = max(depth(i) for i in identifiers)
         out[key] = next(i for i in identifiers if depth(i) == best)  # first in PACKAGES order
     return out

@@ -158,16 +158,21 @@ def importable(path: str) -> bool:
 def modules_page():
     theirs = reference("modules")
     rows, present = [], 0
+    documented = {n for n, _ in gen_api.PACKAGES if gen_api.available(n) is not None}
     for path in theirs:
         ours = "cellax" + path[len("mindspore") :]
         ok = importable(ours)
         present += ok
-        rows.append(f"| `{path}` | {'`' + ours + '`' if ok else '—'} |")
+        cell = f"`{ours}`" if ok else "—"
+        if ok and ours in documented:  # linked to its API page
+            cell = f"[{cell}](../{gen_api.page_path(ours)})"
+        rows.append(f"| `{path}` | {cell} |")
     lines = [
         "# Module paths",
         "",
         GENERATED + " A MindSpore module path counts when the same path under `cellax` "
-        "imports (`import mindspore.nn as nn` becomes `import cellax.nn as nn`).",
+        "imports (`import mindspore.nn as nn` becomes `import cellax.nn as nn`); a path with "
+        "its own page in the API reference links to it.",
         "",
         f"- MindSpore 2.10 module paths: {len(theirs)}, of which cellax has **{present}** "
         f"({percent(present, len(theirs))})",

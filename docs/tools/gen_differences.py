@@ -82,5 +82,7 @@ def pages() -> dict[str, str]:
     for package, entries in collected.items():
         lines += [f"## {package}", ""]
         for qualname, text in entries:
-            lines += [f"- [`{qualname}`][{qualname}]: {text}", ""]
+            # a package's own paragraph links to its page (its docstring heads it, no anchor)
+            target = f"({gen_api.page_path(qualname)})" if qualname == package else f"[{qualname}]"
+            lines += [f"- [`{qualname}`]{target}: {text}", ""]
     return {"differences.md": "\n".join(lines)}
