@@ -101,6 +101,10 @@ def is_public(cls) -> bool:
     return False
 
 
+# Members no entry shows (as the ``filters`` option of mkdocs.yml): the Cell protocol's hooks.
+HIDDEN_MEMBERS = {"construct", "extend_repr"}
+
+
 def mixin_members(cls) -> list[str]:
     """Public members ``cls`` gets from private base classes (``Cell``'s mixins, ``_Conv``).
 
@@ -117,7 +121,11 @@ def mixin_members(cls) -> list[str]:
     for base in cls.__mro__[1:]:
         if base is object or base in covered or is_public(base):
             continue
-        names += [n for n in vars(base) if not n.startswith("_") and n not in vars(cls)]
+        names += [
+            n
+            for n in vars(base)
+            if not n.startswith("_") and n not in vars(cls) and n not in HIDDEN_MEMBERS
+        ]
     return sorted(set(names))
 
 
@@ -136,6 +144,15 @@ def page_path(name: str) -> str:
     other page is ``api/<package>.md``. Both are served at ``api/<package>/``."""
     members = groups().get(name)
     return f"api/{name}/index.md" if members and len(members) > 1 else f"api/{name}.md"
+
+
+def public_entry(path: str) -> str | None:
+    """The API entry of the class or function at the dotted ``path`` (a private one, e.g.
+    ``cellax.nn._cell._cell.Cell`` -> ``cellax.nn.Cell``), None when it has none."""
+    module_name, _, attr = path.rpartition(".")
+    module = sys.modules.get(module_name)
+    value = getattr(module, attr, None) if module is not None else None
+    return None if value is None else homes().get(id(value))
 
 
 def summary(value) -> str:

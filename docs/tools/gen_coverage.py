@@ -13,7 +13,7 @@ import pathlib
 import gen_api
 
 NAMES = pathlib.Path(__file__).parent / "names"
-HIDDEN_MEMBERS = {"construct", "extend_repr"}  # as the ``filters`` option of mkdocs.yml
+HIDDEN_MEMBERS = gen_api.HIDDEN_MEMBERS
 
 
 def reference(name: str) -> list[str]:

@@ -87,9 +87,23 @@ def _role(match) -> str:
     return f'<autoref identifier="{target}" optional>{code}</autoref>'
 
 
+# A class's "Bases:" line names where the base is defined (``cellax.nn._cell._cell.Cell``);
+# a base with an API entry is shown and linked under its public name.
+_BASES = re.compile(r"Bases: .*?</p>")
+_BASE = re.compile(r"<code>([\w.]+)</code>")
+
+
+def _base(match) -> str:
+    target = gen_api.public_entry(match.group(1))
+    if target is None:
+        return match.group(0)
+    return f'<autoref identifier="{target}" optional><code>{target}</code></autoref>'
+
+
 def on_page_markdown(markdown, page, config, files):
     return plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
 
 
 def on_page_content(html, page, config, files):
+    html = _BASES.sub(lambda m: _BASE.sub(_base, m.group(0)), html)
     return _ROLE.sub(_role, html)

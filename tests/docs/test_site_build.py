@@ -108,7 +108,15 @@ def test_api_reference_renders_docstrings(built_site):
     first_line = ops.interpolate.__doc__.strip().splitlines()[0]
     assert first_line.split("``")[0][:30] in html
     # Cell's methods live in private mixins; the Cell entry shows them
-    assert 'id="cellax.nn.Cell.load_state_dict"' in read(built_site, "api/cellax.nn")
+    nn_page = read(built_site, "api/cellax.nn")
+    assert 'id="cellax.nn.Cell.load_state_dict"' in nn_page
+    # a base class is named and linked by its public name, not the module defining it
+    from cellax import nn
+
+    assert f"<code>{nn.Cell.__module__}.Cell</code>" not in nn_page
+    assert 'href="#cellax.nn.Cell"><code>cellax.nn.Cell</code></a>' in nn_page
+    # construct is hidden (mkdocs.yml's filters), also where a private base defines it
+    assert not re.search(r'id="cellax\.nn\.\w+\.construct"', nn_page)
 
 
 def test_coverage_and_differences_are_generated(built_site):
