@@ -25,11 +25,15 @@ def public(module, keep=lambda value: True) -> list[str]:
 
 
 def codes(names, link_prefix: str | None = None, linkable=None) -> str:
-    """Names as code, linked to their API entries (``linkable``: the names that have one)."""
+    """Names as code, linked to their API entries (``linkable``: the names that have one;
+    ``"optional"``: a link where the API reference happens to have an entry)."""
     if not names:
         return "(none)"
 
     def code(n: str) -> str:
+        if link_prefix is not None and linkable == "optional":
+            target = gen_api.entry(link_prefix.rstrip(".")) + "." + n
+            return f'<autoref identifier="{target}" optional><code>{n}</code></autoref>'
         if link_prefix is not None and (linkable is None or n in linkable):
             target = gen_api.entry(link_prefix + n)  # an alias links to its home entry
             if target is not None:
@@ -141,6 +145,24 @@ def cell_page():
     )
 
 
+def tensor_page():
+    import cellax
+
+    ours = sorted(n for n in dir(cellax.Tensor) if not n.startswith("_"))
+    return compare_page(
+        "Tensor methods and attributes",
+        GENERATED + " Compared: the public attributes (methods, properties) of "
+        "`mindspore.Tensor`. A method shares its operation's semantics (`x.sum(axis)` is "
+        "`ops.sum(x, axis)`); the names with an entry of their own link to it.",
+        [f"public attributes of `cellax.Tensor`: **{len(ours)}**"],
+        ours,
+        reference("tensor"),
+        "cellax.Tensor.",
+        "cellax.Tensor attributes that MindSpore's Tensor does not have",
+        linkable="optional",
+    )
+
+
 def documented_member(value) -> bool:
     if isinstance(value, (staticmethod, classmethod)):
         value = value.__func__
@@ -189,6 +211,7 @@ PAGES = {
     "coverage/ops.md": ops_page,
     "coverage/nn.md": nn_page,
     "coverage/cell.md": cell_page,
+    "coverage/tensor.md": tensor_page,
     "coverage/modules.md": modules_page,
 }
 

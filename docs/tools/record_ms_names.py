@@ -9,6 +9,7 @@ It writes one name per line into ``docs/tools/names/``:
 - ``mindspore_ops.txt``: ``inspect.isfunction`` over ``dir(mindspore.ops)``;
 - ``mindspore_nn.txt``: the classes and functions in ``dir(mindspore.nn)``;
 - ``mindspore_cell.txt``: the public attributes (methods, properties) of ``mindspore.nn.Cell``;
+- ``mindspore_tensor.txt``: the public attributes (methods, properties) of ``mindspore.Tensor``;
 - ``mindspore_modules.txt``: the public module paths reachable as attributes of ``mindspore``
   (every ``mindspore.X``, and ``mindspore.X.Y`` for the user-facing packages listed in
   ``DEEP``), skipping generated protobuf modules.
@@ -59,6 +60,7 @@ def main() -> None:
     write("mindspore_ops.txt", public(ops, inspect.isfunction))
     write("mindspore_nn.txt", public(nn, lambda v: inspect.isclass(v) or inspect.isfunction(v)))
     write("mindspore_cell.txt", [n for n in dir(nn.Cell) if not n.startswith("_")])
+    write("mindspore_tensor.txt", [n for n in dir(mindspore.Tensor) if not n.startswith("_")])
     write("mindspore_modules.txt", submodules(mindspore, 0))
 
 

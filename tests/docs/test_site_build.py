@@ -47,6 +47,7 @@ def test_strict_build_has_every_page(built_site):
         "coverage/ops",
         "coverage/nn",
         "coverage/cell",
+        "coverage/tensor",
         "coverage/modules",
         "running_mindspore_code",
         "distributed",
@@ -125,6 +126,17 @@ def test_coverage_and_differences_are_generated(built_site):
     assert n_functions > 400
     assert re.search(r"public functions in <code>cellax.ops</code>: <strong>\d+</strong>", ops_page)
     assert "<code>cellax.nn.Cell</code>" in read(built_site, "coverage/cell")
+    # Tensor's methods against mindspore.Tensor's: those with an entry of their own link to it
+    import cellax
+
+    tensor = read(built_site, "coverage/tensor")
+    ours = [n for n in dir(cellax.Tensor) if not n.startswith("_")]
+    assert (
+        f"public attributes of <code>cellax.Tensor</code>: <strong>{len(ours)}</strong>" in tensor
+    )
+    assert 'href="../../api/cellax/#cellax.Tensor.asnumpy"><code>asnumpy</code></a>' in tensor
+    covered = tensor.split('id="in-cellax"')[1].split('id="not-yet-in-cellax"')[0]
+    assert "<code>reshape</code>" in covered
     modules = read(built_site, "coverage/modules")
     assert (
         "<td><code>mindspore.nn.layer</code></td>\n<td><code>cellax.nn.layer</code></td>" in modules
