@@ -9,11 +9,13 @@ from __future__ import annotations
 import importlib
 import inspect
 import pathlib
+import re
 
 import gen_api
 
 NAMES = pathlib.Path(__file__).parent / "names"
 HIDDEN_MEMBERS = gen_api.HIDDEN_MEMBERS
+METHOD_FORM = re.compile(r"Method form of ``ops\.(\w+)``")
 
 
 def reference(name: str) -> list[str]:
@@ -25,13 +27,16 @@ def public(module, keep=lambda value: True) -> list[str]:
 
 
 def codes(names, link_prefix: str | None = None, linkable=None) -> str:
-    """Names as code, linked to their API entries (``linkable``: the names that have one;
-    ``"optional"``: a link where the API reference happens to have an entry)."""
+    """Names as code, linked to their API entries (``linkable``: the names that have one; a
+    dict: {name: the entry documenting it}, the other names linked where the API reference
+    happens to have an entry)."""
     if not names:
         return "(none)"
 
     def code(n: str) -> str:
-        if link_prefix is not None and linkable == "optional":
+        if link_prefix is not None and isinstance(linkable, dict):
+            if n in linkable:
+                return f"[`{n}`][{linkable[n]}]"
             target = gen_api.entry(link_prefix.rstrip(".")) + "." + n
             return f'<autoref identifier="{target}" optional><code>{n}</code></autoref>'
         if link_prefix is not None and (linkable is None or n in linkable):
@@ -149,17 +154,25 @@ def tensor_page():
     import cellax
 
     ours = sorted(n for n in dir(cellax.Tensor) if not n.startswith("_"))
+    # "Method form of ``ops.X``" methods link to the op's entry
+    forms = {}
+    for name in ours:
+        found = METHOD_FORM.match(inspect.getdoc(getattr(cellax.Tensor, name)) or "")
+        target = found and gen_api.entry(f"cellax.ops.{found.group(1)}")
+        if target:
+            forms[name] = target
     return compare_page(
         "Tensor methods and attributes",
         GENERATED + " Compared: the public attributes (methods, properties) of "
-        "`mindspore.Tensor`. A method shares its operation's semantics (`x.sum(axis)` is "
-        "`ops.sum(x, axis)`); the names with an entry of their own link to it.",
+        "`mindspore.Tensor`. A method that is the method form of an op (`x.add(y)` is "
+        "`ops.add(x, y)`) links to the op's entry; the others link to their own entry where "
+        "they have one.",
         [f"public attributes of `cellax.Tensor`: **{len(ours)}**"],
         ours,
         reference("tensor"),
         "cellax.Tensor.",
         "cellax.Tensor attributes that MindSpore's Tensor does not have",
-        linkable="optional",
+        linkable=forms,
     )
 
 
