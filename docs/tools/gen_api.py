@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import re
 import sys
 
 # (module, page title) in navigation order.
@@ -100,6 +101,12 @@ def is_public(cls) -> bool:
             return True
     return False
 
+
+# Classes whose page also gets a table of all their public methods and attributes: most of
+# Tensor's methods are the method forms of ops, attached to the class, which an entry does not
+# show (their docstring: "Method form of ``ops.X``"; the table links the op).
+MEMBER_TABLES = ["cellax.Tensor"]
+METHOD_FORM = re.compile(r"Method form of ``ops\.(\w+)``")
 
 # Members no entry shows (as the ``filters`` option of mkdocs.yml): the Cell protocol's hooks.
 HIDDEN_MEMBERS = {"construct", "extend_repr"}
@@ -276,7 +283,41 @@ def render(name: str, module) -> str:
                 if mixed_in:
                     lines += ["    options:", f"      inherited_members: {mixed_in}"]
                 lines.append("")
+    for n in classes:
+        if n in here and f"{name}.{n}" in MEMBER_TABLES:
+            lines += member_table(f"{name}.{n}", getattr(module, n))
     return "\n".join(lines)
+
+
+def member_table(identifier: str, cls) -> list[str]:
+    """Markdown: a table of every public method and attribute of ``cls`` (whose entry is
+    ``identifier``), each linked to its own entry when it has one, a method form of an op
+    linked to the op's entry."""
+    short = identifier.rsplit(".", 1)[1]
+    lines = [
+        f"## {short} methods and attributes",
+        "",
+        f"Every public method and attribute of `{short}`; where `{short}`'s entry above does "
+        "not show one, its line here says what it is.",
+        "",
+        "| name | summary |",
+        "|---|---|",
+    ]
+    for name in sorted((n for n in dir(cls) if not n.startswith("_")), key=str.lower):
+        value = inspect.getattr_static(cls, name)
+        doc = inspect.getdoc(value if isinstance(value, property) else getattr(cls, name))
+        form = METHOD_FORM.match(doc or "")
+        op = form and entry(f"cellax.ops.{form.group(1)}")
+        if op:
+            text = f"Method form of [`ops.{form.group(1)}`][{op}]."
+        else:
+            text = (
+                summary(value) if doc and (callable(value) or isinstance(value, property)) else ""
+            )
+        kind = "property" if isinstance(value, property) else "method" if callable(value) else ""
+        code = f'<autoref identifier="{identifier}.{name}" optional><code>{name}</code></autoref>'
+        lines.append(f"| {code} | {' '.join(filter(None, [kind and f'*{kind}*', text]))} |")
+    return [*lines, ""]
 
 
 def pages() -> dict[str, str]:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import importlib
 import inspect
 import pathlib
-import re
 
 import gen_api
 
 NAMES = pathlib.Path(__file__).parent / "names"
 HIDDEN_MEMBERS = gen_api.HIDDEN_MEMBERS
-METHOD_FORM = re.compile(r"Method form of ``ops\.(\w+)``")
+METHOD_FORM = gen_api.METHOD_FORM
 
 
 def reference(name: str) -> list[str]:

@@ -118,6 +118,16 @@ def test_api_reference_renders_docstrings(built_site):
     assert 'href="#cellax.nn.Cell"><code>cellax.nn.Cell</code></a>' in nn_page
     # construct is hidden (mkdocs.yml's filters), also where a private base defines it
     assert not re.search(r'id="cellax\.nn\.\w+\.construct"', nn_page)
+    # Tensor's methods (mostly attached method forms of ops, which its entry does not show)
+    # are all in a table on its page, a method form linked to its op
+    import cellax
+
+    top = read(built_site, "api/cellax")
+    table = top.split('id="tensor-methods-and-attributes"')[1]
+    for name in (n for n in dir(cellax.Tensor) if not n.startswith("_")):
+        assert f"<code>{name}</code>" in table, name
+    assert 'Method form of <a class="autorefs autorefs-internal"' in table
+    assert 'href="../cellax.ops/#cellax.ops.add"><code>ops.add</code></a>' in table
 
 
 def test_coverage_and_differences_are_generated(built_site):
