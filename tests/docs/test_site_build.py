@@ -54,6 +54,8 @@ def test_strict_build_has_every_page(built_site):
         "debugging",
     ]:
         assert "md-search__input" in read(built_site, page), page
+    # the generator scripts and name lists beside the pages are not published
+    assert not [p.name for p in built_site.glob("*") if p.suffix in {".py", ".json", ".txt"}]
     # every written page (guides other work adds included) is in the navigation
     nav = read(built_site, "")
     for file in (ROOT / "docs").rglob("*.md"):
