@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pathlib
 
 import gen_api
@@ -219,12 +220,53 @@ def modules_page():
     return "\n".join(lines), (present, len(theirs))
 
 
+def packages_page():
+    theirs = json.loads((NAMES / "mindspore_packages.json").read_text())
+    sections, present, total = [], 0, 0
+    for path, names in theirs.items():
+        ours_path = "cellax" + path[len("mindspore") :]
+        module = importlib.import_module(ours_path) if importable(ours_path) else None
+        covered = [n for n in names if module is not None and hasattr(module, n)]
+        missing = [n for n in names if n not in covered]
+        present, total = present + len(covered), total + len(names)
+        where = f"[`{ours_path}`](../{gen_api.page_path(ours_path)})"
+        if gen_api.available(ours_path) is None:
+            where = f"`{ours_path}`" if module is not None else "no such module yet"
+        linkable = {n for n in covered if gen_api.entry(f"{ours_path}.{n}")}
+        sections += [
+            f"## {path}",
+            "",
+            f"{len(names)} classes and functions; {where} has **{len(covered)}** "
+            f"({percent(len(covered), len(names))}).",
+            "",
+            "In cellax: " + codes(covered, f"{ours_path}.", linkable),
+            "",
+            "Not (yet) in cellax: " + codes(missing),
+            "",
+        ]
+    lines = [
+        "# Packages",
+        "",
+        GENERATED + " Compared, for each MindSpore package below: the classes and functions "
+        "it exports (its `__all__`, else its public names); a name counts when the same "
+        "`cellax` package has it. `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and "
+        "`mindspore.numpy` have pages of their own.",
+        "",
+        f"- MindSpore 2.10 names: {total}, of which cellax has **{present}** "
+        f"({percent(present, total)})",
+        "",
+        *sections,
+    ]
+    return "\n".join(lines), (present, total)
+
+
 PAGES = {
     "coverage/ops.md": ops_page,
     "coverage/nn.md": nn_page,
     "coverage/cell.md": cell_page,
     "coverage/tensor.md": tensor_page,
     "coverage/modules.md": modules_page,
+    "coverage/packages.md": packages_page,
 }
 
 

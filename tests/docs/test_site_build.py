@@ -48,6 +48,7 @@ def test_strict_build_has_every_page(built_site):
         "coverage/nn",
         "coverage/cell",
         "coverage/tensor",
+        "coverage/packages",
         "coverage/modules",
         "running_mindspore_code",
         "distributed",
@@ -156,6 +157,17 @@ def test_coverage_and_differences_are_generated(built_site):
         "<td><code>mindspore.nn.layer</code></td>\n<td><code>cellax.nn.layer</code></td>" in modules
     )
     assert '<td><a href="../../api/cellax.amp/"><code>cellax.amp</code></a></td>' in modules
+    # each recorded MindSpore package: its names cellax has (linked) and those it lacks
+    packages = read(built_site, "coverage/packages")
+    recorded = json.loads((ROOT / "docs/tools/names/mindspore_packages.json").read_text())
+    import cellax.amp
+
+    for path, names in recorded.items():
+        assert f'id="{path.replace(".", "")}"' in packages, path  # its section
+    amp = packages.split('id="mindsporeamp"')[1].split("<h2")[0]
+    for name in recorded["mindspore.amp"]:
+        assert f"<code>{name}</code>" in amp and hasattr(cellax.amp, name), name
+    assert 'href="../../api/cellax.amp/#cellax.amp.auto_mixed_precision"' in amp
     # a MindSpore module path cellax lacks (whichever it is today) shows a dash
     missing = next(path for path in MS_MODULES if not importable("cellax" + path[9:]))
     assert f"<td><code>{missing}</code></td>\n<td>—</td>" in modules
