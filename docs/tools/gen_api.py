@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import re
 import sys
 
 # (module, page title) in navigation order.
@@ -101,6 +102,16 @@ def is_public(cls) -> bool:
     return False
 
 
+# Classes whose page also gets a table of all their public methods and attributes: most of
+# Tensor's methods are the method forms of ops, attached to the class, which an entry does not
+# show (their docstring: "Method form of ``ops.X``"; the table links the op).
+MEMBER_TABLES = ["cellax.Tensor"]
+METHOD_FORM = re.compile(r"Method form of ``ops\.(\w+)``")
+
+# Members no entry shows (as the ``filters`` option of mkdocs.yml): the Cell protocol's hooks.
+HIDDEN_MEMBERS = {"construct", "extend_repr"}
+
+
 def mixin_members(cls) -> list[str]:
     """Public members ``cls`` gets from private base classes (``Cell``'s mixins, ``_Conv``).
 
@@ -117,7 +128,11 @@ def mixin_members(cls) -> list[str]:
     for base in cls.__mro__[1:]:
         if base is object or base in covered or is_public(base):
             continue
-        names += [n for n in vars(base) if not n.startswith("_") and n not in vars(cls)]
+        names += [
+            n
+            for n in vars(base)
+            if not n.startswith("_") and n not in vars(cls) and n not in HIDDEN_MEMBERS
+        ]
     return sorted(set(names))
 
 
@@ -136,6 +151,15 @@ def page_path(name: str) -> str:
     other page is ``api/<package>.md``. Both are served at ``api/<package>/``."""
     members = groups().get(name)
     return f"api/{name}/index.md" if members and len(members) > 1 else f"api/{name}.md"
+
+
+def public_entry(path: str) -> str | None:
+    """The API entry of the class or function at the dotted ``path`` (a private one, e.g.
+    ``cellax.nn._cell._cell.Cell`` -> ``cellax.nn.Cell``), None when it has none."""
+    module_name, _, attr = path.rpartition(".")
+    module = sys.modules.get(module_name)
+    value = getattr(module, attr, None) if module is not None else None
+    return None if value is None else homes().get(id(value))
 
 
 def summary(value) -> str:
@@ -259,7 +283,41 @@ def render(name: str, module) -> str:
                 if mixed_in:
                     lines += ["    options:", f"      inherited_members: {mixed_in}"]
                 lines.append("")
+    for n in classes:
+        if n in here and f"{name}.{n}" in MEMBER_TABLES:
+            lines += member_table(f"{name}.{n}", getattr(module, n))
     return "\n".join(lines)
+
+
+def member_table(identifier: str, cls) -> list[str]:
+    """Markdown: a table of every public method and attribute of ``cls`` (whose entry is
+    ``identifier``), each linked to its own entry when it has one, a method form of an op
+    linked to the op's entry."""
+    short = identifier.rsplit(".", 1)[1]
+    lines = [
+        f"## {short} methods and attributes",
+        "",
+        f"Every public method and attribute of `{short}`; where `{short}`'s entry above does "
+        "not show one, its line here says what it is.",
+        "",
+        "| name | summary |",
+        "|---|---|",
+    ]
+    for name in sorted((n for n in dir(cls) if not n.startswith("_")), key=str.lower):
+        value = inspect.getattr_static(cls, name)
+        doc = inspect.getdoc(value if isinstance(value, property) else getattr(cls, name))
+        form = METHOD_FORM.match(doc or "")
+        op = form and entry(f"cellax.ops.{form.group(1)}")
+        if op:
+            text = f"Method form of [`ops.{form.group(1)}`][{op}]."
+        else:
+            text = (
+                summary(value) if doc and (callable(value) or isinstance(value, property)) else ""
+            )
+        kind = "property" if isinstance(value, property) else "method" if callable(value) else ""
+        code = f'<autoref identifier="{identifier}.{name}" optional><code>{name}</code></autoref>'
+        lines.append(f"| {code} | {' '.join(filter(None, [kind and f'*{kind}*', text]))} |")
+    return [*lines, ""]
 
 
 def pages() -> dict[str, str]:

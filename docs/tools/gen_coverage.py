@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pathlib
 
 import gen_api
 
 NAMES = pathlib.Path(__file__).parent / "names"
-HIDDEN_MEMBERS = {"construct", "extend_repr"}  # as the ``filters`` option of mkdocs.yml
+HIDDEN_MEMBERS = gen_api.HIDDEN_MEMBERS
+METHOD_FORM = gen_api.METHOD_FORM
 
 
 def reference(name: str) -> list[str]:
@@ -25,11 +27,18 @@ def public(module, keep=lambda value: True) -> list[str]:
 
 
 def codes(names, link_prefix: str | None = None, linkable=None) -> str:
-    """Names as code, linked to their API entries (``linkable``: the names that have one)."""
+    """Names as code, linked to their API entries (``linkable``: the names that have one; a
+    dict: {name: the entry documenting it}, the other names linked where the API reference
+    happens to have an entry)."""
     if not names:
         return "(none)"
 
     def code(n: str) -> str:
+        if link_prefix is not None and isinstance(linkable, dict):
+            if n in linkable:
+                return f"[`{n}`][{linkable[n]}]"
+            target = gen_api.entry(link_prefix.rstrip(".")) + "." + n
+            return f'<autoref identifier="{target}" optional><code>{n}</code></autoref>'
         if link_prefix is not None and (linkable is None or n in linkable):
             target = gen_api.entry(link_prefix + n)  # an alias links to its home entry
             if target is not None:
@@ -141,6 +150,32 @@ def cell_page():
     )
 
 
+def tensor_page():
+    import cellax
+
+    ours = sorted(n for n in dir(cellax.Tensor) if not n.startswith("_"))
+    # "Method form of ``ops.X``" methods link to the op's entry
+    forms = {}
+    for name in ours:
+        found = METHOD_FORM.match(inspect.getdoc(getattr(cellax.Tensor, name)) or "")
+        target = found and gen_api.entry(f"cellax.ops.{found.group(1)}")
+        if target:
+            forms[name] = target
+    return compare_page(
+        "Tensor methods and attributes",
+        GENERATED + " Compared: the public attributes (methods, properties) of "
+        "`mindspore.Tensor`. A method that is the method form of an op (`x.add(y)` is "
+        "`ops.add(x, y)`) links to the op's entry; the others link to their own entry where "
+        "they have one.",
+        [f"public attributes of `cellax.Tensor`: **{len(ours)}**"],
+        ours,
+        reference("tensor"),
+        "cellax.Tensor.",
+        "cellax.Tensor attributes that MindSpore's Tensor does not have",
+        linkable=forms,
+    )
+
+
 def documented_member(value) -> bool:
     if isinstance(value, (staticmethod, classmethod)):
         value = value.__func__
@@ -185,11 +220,53 @@ def modules_page():
     return "\n".join(lines), (present, len(theirs))
 
 
+def packages_page():
+    theirs = json.loads((NAMES / "mindspore_packages.json").read_text())
+    sections, present, total = [], 0, 0
+    for path, names in theirs.items():
+        ours_path = "cellax" + path[len("mindspore") :]
+        module = importlib.import_module(ours_path) if importable(ours_path) else None
+        covered = [n for n in names if module is not None and hasattr(module, n)]
+        missing = [n for n in names if n not in covered]
+        present, total = present + len(covered), total + len(names)
+        where = f"[`{ours_path}`](../{gen_api.page_path(ours_path)})"
+        if gen_api.available(ours_path) is None:
+            where = f"`{ours_path}`" if module is not None else "no such module yet"
+        linkable = {n for n in covered if gen_api.entry(f"{ours_path}.{n}")}
+        sections += [
+            f"## {path}",
+            "",
+            f"{len(names)} classes and functions; {where} has **{len(covered)}** "
+            f"({percent(len(covered), len(names))}).",
+            "",
+            "In cellax: " + codes(covered, f"{ours_path}.", linkable),
+            "",
+            "Not (yet) in cellax: " + codes(missing),
+            "",
+        ]
+    lines = [
+        "# Packages",
+        "",
+        GENERATED + " Compared, for each MindSpore package below: the classes and functions "
+        "it exports (its `__all__`, else its public names); a name counts when the same "
+        "`cellax` package has it. `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and "
+        "`mindspore.numpy` have pages of their own.",
+        "",
+        f"- MindSpore 2.10 names: {total}, of which cellax has **{present}** "
+        f"({percent(present, total)})",
+        "",
+        *sections,
+    ]
+    return "\n".join(lines), (present, total)
+
+
 PAGES = {
     "coverage/ops.md": ops_page,
     "coverage/nn.md": nn_page,
     "coverage/cell.md": cell_page,
+    "coverage/tensor.md": tensor_page,
     "coverage/modules.md": modules_page,
+    "coverage/packages.md": packages_page,
 }
 
 

@@ -37,7 +37,11 @@ def documented(module):
         cls = getattr(module, name)
         yield f"{module.__name__}.{name}", cls
         # The members its API entry shows: its own and those of private mixins.
-        own = [a for a in vars(cls) if not a.startswith("_") or a == "__call__"]
+        own = [
+            a
+            for a in vars(cls)
+            if (not a.startswith("_") or a == "__call__") and a not in gen_api.HIDDEN_MEMBERS
+        ]
         for attr in own + gen_api.mixin_members(cls):
             value = inspect.getattr_static(cls, attr)
             if isinstance(value, (staticmethod, classmethod)):

@@ -9,6 +9,9 @@ It writes one name per line into ``docs/tools/names/``:
 - ``mindspore_ops.txt``: ``inspect.isfunction`` over ``dir(mindspore.ops)``;
 - ``mindspore_nn.txt``: the classes and functions in ``dir(mindspore.nn)``;
 - ``mindspore_cell.txt``: the public attributes (methods, properties) of ``mindspore.nn.Cell``;
+- ``mindspore_tensor.txt``: the public attributes (methods, properties) of ``mindspore.Tensor``;
+- ``mindspore_packages.json``: {package: the classes and functions of its ``__all__`` (else of
+  ``dir``)} for the packages in ``PACKAGES`` (``mindspore`` itself, amp, train, dataset...);
 - ``mindspore_modules.txt``: the public module paths reachable as attributes of ``mindspore``
   (every ``mindspore.X``, and ``mindspore.X.Y`` for the user-facing packages listed in
   ``DEEP``), skipping generated protobuf modules.
@@ -16,7 +19,9 @@ It writes one name per line into ``docs/tools/names/``:
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import json
 import pathlib
 import types
 
@@ -24,6 +29,23 @@ import mindspore
 from mindspore import nn, ops
 
 OUT = pathlib.Path(__file__).parent / "names"
+PACKAGES = (
+    "mindspore",
+    "mindspore.amp",
+    "mindspore.train",
+    "mindspore.context",
+    "mindspore.common.initializer",
+    "mindspore.communication",
+    "mindspore.parallel",
+    "mindspore.dataset",
+    "mindspore.dataset.vision",
+    "mindspore.dataset.transforms",
+    "mindspore.dataset.text",
+    "mindspore.experimental.optim",
+    "mindspore.experimental.optim.lr_scheduler",
+    "mindspore.boost",
+    "mindspore.profiler",
+)
 DEEP = ("amp", "common", "communication", "dataset", "mint", "nn", "numpy", "ops", "train")
 
 
@@ -48,6 +70,21 @@ def submodules(module, depth: int) -> list[str]:
     return found
 
 
+def package_names(path: str) -> list[str]:
+    module = importlib.import_module(path)
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in dir(module) if not n.startswith("_")]
+    kinds = (inspect.isclass, inspect.isfunction)
+    return sorted(
+        {
+            n
+            for n in names
+            if not n.startswith("_") and any(k(getattr(module, n, None)) for k in kinds)
+        }
+    )
+
+
 def write(name: str, names) -> None:
     names = sorted(set(names))
     (OUT / name).write_text("\n".join(names) + "\n")
@@ -59,7 +96,11 @@ def main() -> None:
     write("mindspore_ops.txt", public(ops, inspect.isfunction))
     write("mindspore_nn.txt", public(nn, lambda v: inspect.isclass(v) or inspect.isfunction(v)))
     write("mindspore_cell.txt", [n for n in dir(nn.Cell) if not n.startswith("_")])
+    write("mindspore_tensor.txt", [n for n in dir(mindspore.Tensor) if not n.startswith("_")])
     write("mindspore_modules.txt", submodules(mindspore, 0))
+    packages = {path: package_names(path) for path in PACKAGES}
+    (OUT / "mindspore_packages.json").write_text(json.dumps(packages, indent=1) + "\n")
+    print(f"mindspore_packages.json: {sum(map(len, packages.values()))}")
 
 
 if __name__ == "__main__":

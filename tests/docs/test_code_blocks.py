@@ -136,7 +136,16 @@ def test_pages_have_checked_blocks():
     assert kinds <= {"python", "bash", "text"}, kinds
     assert len(PAGES) >= 9
     with_python = {p.name for p in PAGES if any(lang == "python" for lang, _, _ in blocks(p))}
-    assert {"index.md", "getting_started.md", "migration.md", "checkpoints.md"} <= with_python
+    assert {
+        "index.md",
+        "getting_started.md",
+        "migration.md",
+        "checkpoints.md",
+        "architecture.md",
+        "running_mindspore_code.md",
+        "distributed.md",
+        "debugging.md",
+    } <= with_python
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))

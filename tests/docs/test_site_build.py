@@ -47,12 +47,16 @@ def test_strict_build_has_every_page(built_site):
         "coverage/ops",
         "coverage/nn",
         "coverage/cell",
+        "coverage/tensor",
+        "coverage/packages",
         "coverage/modules",
         "running_mindspore_code",
         "distributed",
         "debugging",
     ]:
         assert "md-search__input" in read(built_site, page), page
+    # the generator scripts and name lists beside the pages are not published
+    assert not [p.name for p in built_site.glob("*") if p.suffix in {".py", ".json", ".txt"}]
     # every written page (guides other work adds included) is in the navigation
     nav = read(built_site, "")
     for file in (ROOT / "docs").rglob("*.md"):
@@ -108,7 +112,25 @@ def test_api_reference_renders_docstrings(built_site):
     first_line = ops.interpolate.__doc__.strip().splitlines()[0]
     assert first_line.split("``")[0][:30] in html
     # Cell's methods live in private mixins; the Cell entry shows them
-    assert 'id="cellax.nn.Cell.load_state_dict"' in read(built_site, "api/cellax.nn")
+    nn_page = read(built_site, "api/cellax.nn")
+    assert 'id="cellax.nn.Cell.load_state_dict"' in nn_page
+    # a base class is named and linked by its public name, not the module defining it
+    from cellax import nn
+
+    assert f"<code>{nn.Cell.__module__}.Cell</code>" not in nn_page
+    assert 'href="#cellax.nn.Cell"><code>cellax.nn.Cell</code></a>' in nn_page
+    # construct is hidden (mkdocs.yml's filters), also where a private base defines it
+    assert not re.search(r'id="cellax\.nn\.\w+\.construct"', nn_page)
+    # Tensor's methods (mostly attached method forms of ops, which its entry does not show)
+    # are all in a table on its page, a method form linked to its op
+    import cellax
+
+    top = read(built_site, "api/cellax")
+    table = top.split('id="tensor-methods-and-attributes"')[1]
+    for name in (n for n in dir(cellax.Tensor) if not n.startswith("_")):
+        assert f"<code>{name}</code>" in table, name
+    assert 'Method form of <a class="autorefs autorefs-internal"' in table
+    assert 'href="../cellax.ops/#cellax.ops.add"><code>ops.add</code></a>' in table
 
 
 def test_coverage_and_differences_are_generated(built_site):
@@ -117,11 +139,35 @@ def test_coverage_and_differences_are_generated(built_site):
     assert n_functions > 400
     assert re.search(r"public functions in <code>cellax.ops</code>: <strong>\d+</strong>", ops_page)
     assert "<code>cellax.nn.Cell</code>" in read(built_site, "coverage/cell")
+    # Tensor's methods against mindspore.Tensor's: a method form of an op links to the op's
+    # entry, others to their own entry where they have one
+    import cellax
+
+    tensor = read(built_site, "coverage/tensor")
+    ours = [n for n in dir(cellax.Tensor) if not n.startswith("_")]
+    assert (
+        f"public attributes of <code>cellax.Tensor</code>: <strong>{len(ours)}</strong>" in tensor
+    )
+    assert 'href="../../api/cellax/#cellax.Tensor.asnumpy"><code>asnumpy</code></a>' in tensor
+    covered = tensor.split('id="in-cellax"')[1].split('id="not-yet-in-cellax"')[0]
+    assert "<code>reshape</code>" in covered
+    assert 'href="../../api/cellax.ops/#cellax.ops.add"><code>add</code></a>' in covered
     modules = read(built_site, "coverage/modules")
     assert (
         "<td><code>mindspore.nn.layer</code></td>\n<td><code>cellax.nn.layer</code></td>" in modules
     )
     assert '<td><a href="../../api/cellax.amp/"><code>cellax.amp</code></a></td>' in modules
+    # each recorded MindSpore package: its names cellax has (linked) and those it lacks
+    packages = read(built_site, "coverage/packages")
+    recorded = json.loads((ROOT / "docs/tools/names/mindspore_packages.json").read_text())
+    import cellax.amp
+
+    for path, names in recorded.items():
+        assert f'id="{path.replace(".", "")}"' in packages, path  # its section
+    amp = packages.split('id="mindsporeamp"')[1].split("<h2")[0]
+    for name in recorded["mindspore.amp"]:
+        assert f"<code>{name}</code>" in amp and hasattr(cellax.amp, name), name
+    assert 'href="../../api/cellax.amp/#cellax.amp.auto_mixed_precision"' in amp
     # a MindSpore module path cellax lacks (whichever it is today) shows a dash
     missing = next(path for path in MS_MODULES if not importable("cellax" + path[9:]))
     assert f"<td><code>{missing}</code></td>\n<td>—</td>" in modules
