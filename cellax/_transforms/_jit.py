@@ -88,10 +88,12 @@ _WritesChanged = _state.WritesChanged  # a retrace (new shapes) wrote slots not 
 class _Entry:
     """One compiled program: written slots are donated and returned, the others only read.
 
-    The first call learns which slots the function writes with an abstract trace
-    (``jax.eval_shape``), then compiles ``pure(donated, others, dynamic)``: the written slots
-    that may be donated, then the other written (shared, e.g. the random key) and read slots.
-    Both traces run the function through ``functionalize`` in a ``DiscoveringFrame``.
+    The first call traces the function once, through ``functionalize`` in a
+    ``DiscoveringFrame``, to a closed jaxpr over every slot: that trace tells which slots it
+    writes. ``pure(donated, others, dynamic)`` (the written slots that may be donated, then the
+    other written ones, e.g. the random key, and the read ones) is compiled by re-binding that
+    jaxpr, so the user's Python runs once. Inputs of other shapes trace the function again
+    inside ``pure`` (and must write the same slots, else :class:`WritesChanged`).
     """
 
     __slots__ = (
@@ -136,10 +138,19 @@ class _Entry:
     def _learn(self, dynamic) -> None:
         slots = self.group.slots
         learner = _state.functionalize(self._call, slots, DiscoveringFrame)
-        values = [jax.ShapeDtypeStruct(s._data.shape, s._data.dtype) for s in slots]
-        dyn = [jax.ShapeDtypeStruct(np.shape(d), d.dtype) for d in dynamic]
-        jax.eval_shape(lambda v, d: learner(v, d)[1], values, dyn)
-        written_ids = {id(s) for s in learner.written} | self.also_written
+        values = [_abstract(s._data) for s in slots]
+        dyn = [_abstract(d) for d in dynamic]
+        learned = {}
+
+        def trace(values, dyn):
+            out, new_values = learner(values, dyn)
+            self.owner.trace_count += 1  # a trace that met new slots raised: it does not count
+            arrays, learned["template"] = _split_constants(out)
+            return arrays, new_values
+
+        closed, out_shape = jax.make_jaxpr(trace, return_shape=True)(values, dyn)
+        learned_written = list(learner.written)
+        written_ids = {id(s) for s in learned_written} | self.also_written
         written = [s for s in slots if id(s) in written_ids]
         read = [s for s in slots if id(s) not in written_ids]
         # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
@@ -151,14 +162,32 @@ class _Entry:
 
         raises = any(slot is _control_flow.ERROR for slot in returned)
 
+        learned_avals = _avals_of(closed.in_avals)
+        order = {id(s): i for i, s in enumerate(donated + others)}
+        position = [order[id(s)] for s in slots]
+        out_tree = jax.tree_util.tree_structure(out_shape)
+
+        def replay(old, dynamic):
+            """The learned program on these inputs: the user's Python does not run again."""
+            flat = jax.core.eval_jaxpr(
+                closed.jaxpr, closed.consts, *[old[i] for i in position], *dynamic
+            )
+            arrays, new = jax.tree_util.tree_unflatten(out_tree, flat)
+            self.out_template = learned["template"]
+            by_id = {id(s): v for s, v in zip(learned_written, new)}
+            return arrays, [by_id.get(id(s), old[order[id(s)]]) for s in returned]
+
         def pure(donated_values, other_values, dynamic):
-            self.owner.trace_count += 1
             old = list(donated_values) + list(other_values)
-            out, new_values = stateful(old, dynamic)
+            if _avals([old[i] for i in position] + list(dynamic)) == learned_avals:
+                arrays, new_values = replay(old, dynamic)
+            else:  # other shapes: trace the function again
+                self.owner.trace_count += 1
+                out, new_values = stateful(old, dynamic)
+                arrays, self.out_template = _split_constants(out)
             if raises:  # a run-time error commits nothing
                 error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
                 new_values = _control_flow.select_on_error(error, returned, new_values, old)
-            arrays, self.out_template = _split_constants(out)
             return arrays, new_values
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
@@ -359,6 +388,21 @@ class _JitFunction:
                 for slot in discovered.slots:
                     self._discovered[id(slot)] = slot
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
+
+
+def _abstract(x) -> jax.ShapeDtypeStruct:
+    return jax.ShapeDtypeStruct(np.shape(x), x.dtype, weak_type=getattr(x, "weak_type", False))
+
+
+def _avals_of(avals) -> tuple:
+    return tuple([(a.shape, a.dtype, a.weak_type) for a in avals])
+
+
+_typeof = getattr(jax, "typeof", None) or getattr(jax.core, "get_aval")  # jax < 0.4.36
+
+
+def _avals(values) -> tuple:
+    return _avals_of([_typeof(v) for v in values])
 
 
 def _entry_key(cells) -> tuple:
