@@ -1,0 +1,57 @@
+"""Issue 23: ops of MindSpore 2.10's list whose MindSpore CPU build cannot run them (so no
+golden: checked against NumPy), and the new families under jit and grad."""
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import ops
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+def test_ops_mindspore_cpu_cannot_run():
+    a, b = ms.Tensor([1.0, 3.0]), ms.Tensor([2.0, 2.0])
+    assert ops.tensor_gt(a, b).asnumpy().tolist() == [False, True]
+    assert ops.tensor_lt(a, b).asnumpy().tolist() == [True, False]
+    cast = ops.type_as(ms.Tensor([1.5, -2.5]), ms.Tensor([1, 2]))
+    assert cast.dtype == ms.int64 and cast.asnumpy().tolist() == [1, -2]
+    assert ops.scalar_to_array(2).dtype == ms.int64
+    assert ops.scalar_to_array(2.5).dtype == ms.float32
+    with pytest.raises(TypeError, match="For 'scalar_to_array'"):
+        ops.scalar_to_array(True)
+    total = ops.accumulate_n([ms.Tensor(X), ms.Tensor(X), ms.Tensor(X)])
+    np.testing.assert_array_equal(total.asnumpy(), 3 * X)
+    with pytest.raises(ValueError, match="one shape"):
+        ops.accumulate_n([ms.Tensor(X), ms.Tensor([1.0])])
+    out = ops.einsum_ext("ij,kj->ik", ms.Tensor(X), ms.Tensor(X))
+    np.testing.assert_allclose(out.asnumpy(), X @ X.T)
+
+
+def test_new_ops_under_jit_match_eager():
+    ids = ms.Tensor(np.array([1, 0], np.int32))
+    band = ms.Tensor(np.array([-1, 0], np.int32))
+
+    def run(x):
+        return (
+            ops.unsorted_segment_sum(x, ids, 2),
+            ops.matrix_diag_part(x, band, ms.Tensor(0.0)),
+            ops.real(ops.fft(x)),
+            ops.space_to_batch_nd(x.reshape(1, 1, 2, 3), (1, 3), ((0, 0), (0, 0))),
+            ops.clip_by_norm(x, 1.0),
+        )
+
+    x = ms.Tensor(X)
+    for got, want in zip(ms.jit(run)(x), run(x)):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_new_ops_are_differentiable():
+    x = ms.Tensor(X)
+    ids = ms.Tensor(np.array([1, 1], np.int32))
+    grad = ms.grad(lambda t: ops.unsorted_segment_sum(t * t, ids, 2).sum())(x)
+    np.testing.assert_allclose(grad.asnumpy(), 2 * X)
+    grad = ms.grad(lambda t: ops.matrix_diag(t, k=1).sum())(ms.Tensor([1.0, 2.0]))
+    assert grad.asnumpy().tolist() == [1.0, 1.0]
+    grad = ms.grad(lambda t: ops.irfft(ops.rfft(t), n=3).sum())(ms.Tensor(X[0]))
+    np.testing.assert_allclose(grad.asnumpy(), np.ones(3), rtol=1e-5)
