@@ -1,6 +1,8 @@
 """Issue 23, the rest of MindSpore 2.10's ``mindspore.ops`` function list: cases in the format of
 ``conformance_cases.py`` (``out = ...`` snippets run under MindSpore 2.10 and cellax)."""
 
+import conformance_fns
+
 _X23 = "T(np.arange(6, dtype=np.float32).reshape(2, 3))"
 _C23 = f"ops.fft({_X23})"
 
@@ -150,4 +152,29 @@ MORE_OPS = {
     "renorm_c": "out = ops.renorm(T(np.array([[3.0, 4.0], [0.3, 0.4]], np.float32)), 2, -1, 1.0)",
     "s2b_3d": "out = ops.space_to_batch_nd(T(np.arange(8, dtype=np.float32).reshape(1, 2, 4)), (2,), ((0, 0),))",
     "b2s_3d": "out = ops.batch_to_space_nd(T(np.arange(8, dtype=np.float32).reshape(2, 2, 2)), (2,), ((0, 1),))",
+    # forward/reverse transforms (named functions: MindSpore 2.10 cannot parse a lambda here)
+    "jvp": "out = ops.jvp(g, (T([1.0, 2.0]), T([3.0, 4.0])), (T([1.0, 0.0]), T([0.0, 1.0])))",
+    "jvp_aux": "out = ops.jvp(f, (T([1.0, 2.0]), T([3.0, 4.0])), (T([1.0, 0.0]), T([0.0, 1.0])), has_aux=True)",
+    "jvp_single": "out = ops.jvp(h, T([0.5, 1.0]), T([1.0, 2.0]))",
+    "vjp": "o, fn = ops.vjp(g, T([1.0, 2.0]), T([3.0, 4.0]))\nout = (o, fn(T([1.0, 1.0])))",
+    "vjp_single": "o, fn = ops.vjp(sq, T([1.0, 2.0]))\nout = (o, fn(T([1.0, 0.5])))",
+    "vjp_aux": "o, fn, aux = ops.vjp(f, T([1.0, 2.0]), T([3.0, 4.0]), has_aux=True)\nout = (o, fn(T([1.0, 1.0])), aux)",
+    "vjp_weights": "net = nn.Dense(2, 1, weight_init='ones', bias_init='zeros')\no, fn = ops.vjp(net, T([[1.0, 2.0]]), weights=net.trainable_params())\nout = (o, fn(T([[1.0]])))",
+    "jacfwd": "out = ops.jacfwd(g)(T([1.0, 2.0]), T([3.0, 4.0]))",
+    "jacfwd_pos": "out = ops.jacfwd(g, grad_position=(0, 1))(T([1.0, 2.0]), T([3.0, 4.0]))",
+    "jacrev": "out = ops.jacrev(g, grad_position=1)(T([1.0, 2.0]), T([3.0, 4.0]))",
+    "jacrev_aux": "out = ops.jacrev(f, has_aux=True)(T([1.0, 2.0]), T([3.0, 4.0]))",
+    "jacrev_matrix": "out = ops.jacrev(m)(T([[1.0, 2.0], [3.0, 4.0]]))",
+    "linearize": "o, fn = ops.linearize(g, (T([1.0, 2.0]), T([3.0, 4.0])))\nout = (o, fn((T([1.0, 0.0]), T([0.0, 1.0]))))",
+    "derivative": "out = ops.derivative(ops.sin, T([1.0, 2.0]), 2)",
+    "derivative_3": "out = ops.derivative(c, T([1.0, 2.0]), 3)",
+    "jet": "out = ops.jet(ops.sin, T([1.0, 2.0]), T([[1.0, 1.0], [0.0, 0.0]]))",
+    "jet_exp": "out = ops.jet(ops.exp, T([0.5]), T([[1.0], [2.0], [0.5]]))",
+    "get_grad": "gr = ms.grad(g, (0, 1), return_ids=True)(T([1.0, 2.0]), T([3.0, 4.0]))\nout = (ops.get_grad(gr, 0), ops.get_grad(gr, 1))",
 }
+
+
+def functions(ms):
+    """The named functions of the transform cases, with ``ops`` bound to ``ms.ops``."""
+    conformance_fns.ops = ms.ops
+    return {n: getattr(conformance_fns, n) for n in ("g", "f", "h", "sq", "m", "c")}

@@ -55,3 +55,40 @@ def test_new_ops_are_differentiable():
     assert grad.asnumpy().tolist() == [1.0, 1.0]
     grad = ms.grad(lambda t: ops.irfft(ops.rfft(t), n=3).sum())(ms.Tensor(X[0]))
     np.testing.assert_allclose(grad.asnumpy(), np.ones(3), rtol=1e-5)
+
+
+def test_transforms_commit_state_once_like_a_forward_call():
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
+    ref, net = ms.nn.BatchNorm1d(2), ms.nn.BatchNorm1d(2)
+    ref.set_train()
+    net.set_train()
+    want = ref(x)
+    out, tangent = ops.jvp(net, x, ms.Tensor(np.ones((4, 2), np.float32)))
+    np.testing.assert_allclose(out.asnumpy(), want.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        net.moving_mean.asnumpy(), ref.moving_mean.asnumpy(), rtol=1e-6
+    )  # updated once, with concrete values
+    assert tangent.shape == (4, 2)
+    out, vjp_fn = ops.vjp(net, x)
+    (grad,) = vjp_fn(ms.Tensor(np.ones((4, 2), np.float32)))
+    assert grad.shape == (4, 2) and np.abs(grad.asnumpy()).max() < 1e-4  # BN: sum of grads 0
+
+
+def test_jacobians_agree_and_reject_bad_inputs():
+    def f(a):
+        return ops.sin(a) * a
+
+    x = ms.Tensor([0.5, 1.5])
+    fwd, rev = ops.jacfwd(f)(x), ops.jacrev(f)(x)
+    np.testing.assert_allclose(fwd.asnumpy(), rev.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        np.diag(fwd.asnumpy()),
+        np.sin([0.5, 1.5]) + np.array([0.5, 1.5]) * np.cos([0.5, 1.5]),
+        rtol=1e-6,
+    )
+    with pytest.raises(TypeError, match="For 'jvp', 'inputs' must be a Tensor"):
+        ops.jvp(f, [1.0], x)
+    with pytest.raises(ValueError, match="For 'jvp', 'v' must match"):
+        ops.jvp(f, x, ms.Tensor([1.0]))
+    with pytest.raises(ValueError, match="For 'derivative', 'order'"):
+        ops.derivative(f, x, 0)
