@@ -92,3 +92,31 @@ def test_jacobians_agree_and_reject_bad_inputs():
         ops.jvp(f, x, ms.Tensor([1.0]))
     with pytest.raises(ValueError, match="For 'derivative', 'order'"):
         ops.derivative(f, x, 0)
+
+
+def test_ormqr_multiplies_by_the_geqrf_q():
+    a = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)
+    packed, tau = ops.geqrf(ms.Tensor(a))
+    q_full = ops.ormqr(packed, tau, ms.Tensor(np.eye(3, dtype=np.float32))).asnumpy()
+    np.testing.assert_allclose(q_full.T @ q_full, np.eye(3), atol=1e-5)
+    r = np.triu(packed.asnumpy())[:2]
+    np.testing.assert_allclose(q_full[:, :2] @ r, a, atol=1e-4)  # A = Q R
+    other = np.arange(6, dtype=np.float32).reshape(2, 3)
+    got = ops.ormqr(packed, tau, ms.Tensor(other), left=False, transpose=True).asnumpy()
+    np.testing.assert_allclose(got, other @ q_full.T, atol=1e-4)
+
+
+def test_bessel_functions_run_under_jit_and_grad():
+    x = ms.Tensor(np.array([0.5, 2.0, 7.0], np.float32))
+    for name, derivative in (("bessel_j0", "bessel_j1"), ("bessel_k0", "bessel_k1")):
+        fn = getattr(ops, name)
+        np.testing.assert_allclose(ms.jit(fn)(x).asnumpy(), fn(x).asnumpy(), rtol=1e-6)
+        grad = ms.grad(lambda t, f=fn: f(t).sum())(x)
+        np.testing.assert_allclose(
+            grad.asnumpy(), -getattr(ops, derivative)(x).asnumpy(), rtol=1e-5
+        )
+    eps = 1e-3
+    for fn in (ops.bessel_j1, ops.bessel_y1, ops.bessel_k1e):
+        grad = ms.grad(lambda t, f=fn: f(t).sum())(x).asnumpy()
+        numeric = (fn(x + eps).asnumpy() - fn(x - eps).asnumpy()) / (2 * eps)
+        np.testing.assert_allclose(grad, numeric, rtol=2e-2, atol=1e-3)
