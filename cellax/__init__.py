@@ -32,6 +32,11 @@ from ._transforms import value_and_grad as value_and_grad  # noqa: E402
 from ._transforms import jit as jit  # noqa: E402
 from ._jit_config import JitConfig as JitConfig  # noqa: E402
 from ._transforms import vmap as vmap  # noqa: E402
+from ._transforms import jvp as jvp  # noqa: E402
+from ._transforms import vjp as vjp  # noqa: E402
+from ._transforms import jacfwd as jacfwd  # noqa: E402
+from ._transforms import jacrev as jacrev  # noqa: E402
+from ._transforms import get_grad as get_grad  # noqa: E402
 from ._transforms import recompute as recompute  # noqa: E402
 from ._transforms import functional_call as functional_call  # noqa: E402
 from ._transforms import state as state  # noqa: E402

@@ -18,6 +18,7 @@ from ._control_flow import autograph_source, call_converted
 from ._mutable import mutable
 from ._functional_call import functional_call, load_state, state
 from ._grad import GradOperation, differentiate, grad, value_and_grad
+from ._forward import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 from ._jit import _JitFunction, jit
 from ._map import checkpoint_call, recompute, scan, vmap
 
@@ -36,6 +37,14 @@ __all__ = [
     "load_state",
     "mutable",
     "autograph_source",
+    "jvp",
+    "vjp",
+    "jacfwd",
+    "jacrev",
+    "linearize",
+    "derivative",
+    "jet",
+    "get_grad",
 ]
 # Public-internal names (used by nn/, not star-exported): call_if, call_with_param_dtype,
 # differentiate; the private aliases above keep older imports working.

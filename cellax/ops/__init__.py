@@ -40,6 +40,12 @@ from ._loss_ext import *  # noqa: F403
 from ._vision_ext import *  # noqa: F403
 from ._aliases import *  # noqa: F403
 from ._fft import *  # noqa: F403
+from ._segment import *  # noqa: F403
+from ._matrix_diag import *  # noqa: F403
+from ._rearrange import *  # noqa: F403
+from ._math_ext import *  # noqa: F403
+from ._special_ext import *  # noqa: F403
+from ._linalg_more import *  # noqa: F403
 from ._comm import *  # noqa: F403
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr

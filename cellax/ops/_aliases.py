@@ -28,6 +28,14 @@ __all__ = [
     "grad",
     "value_and_grad",
     "vmap",
+    "jvp",
+    "vjp",
+    "jacfwd",
+    "jacrev",
+    "linearize",
+    "derivative",
+    "jet",
+    "get_grad",
 ]
 
 
@@ -170,3 +178,11 @@ def upsample(
 grad = _transforms.grad
 value_and_grad = _transforms.value_and_grad
 vmap = _transforms.vmap
+jvp = _transforms.jvp
+vjp = _transforms.vjp
+jacfwd = _transforms.jacfwd
+jacrev = _transforms.jacrev
+linearize = _transforms.linearize
+derivative = _transforms.derivative
+jet = _transforms.jet
+get_grad = _transforms.get_grad

@@ -507,6 +507,8 @@ NEW_OPS = {
 
 
 def make_namespace(ms):
+    from conformance_more_cases import functions
+
     return {
         "ms": ms,
         "ops": ms.ops,
@@ -514,6 +516,7 @@ def make_namespace(ms):
         "np": np,
         "T": ms.Tensor,
         "P": ms.Parameter,
+        **functions(ms),
     }
 
 

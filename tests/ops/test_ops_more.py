@@ -1,0 +1,122 @@
+"""Issue 23: ops of MindSpore 2.10's list whose MindSpore CPU build cannot run them (so no
+golden: checked against NumPy), and the new families under jit and grad."""
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import ops
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+def test_ops_mindspore_cpu_cannot_run():
+    a, b = ms.Tensor([1.0, 3.0]), ms.Tensor([2.0, 2.0])
+    assert ops.tensor_gt(a, b).asnumpy().tolist() == [False, True]
+    assert ops.tensor_lt(a, b).asnumpy().tolist() == [True, False]
+    cast = ops.type_as(ms.Tensor([1.5, -2.5]), ms.Tensor([1, 2]))
+    assert cast.dtype == ms.int64 and cast.asnumpy().tolist() == [1, -2]
+    assert ops.scalar_to_array(2).dtype == ms.int64
+    assert ops.scalar_to_array(2.5).dtype == ms.float32
+    with pytest.raises(TypeError, match="For 'scalar_to_array'"):
+        ops.scalar_to_array(True)
+    total = ops.accumulate_n([ms.Tensor(X), ms.Tensor(X), ms.Tensor(X)])
+    np.testing.assert_array_equal(total.asnumpy(), 3 * X)
+    with pytest.raises(ValueError, match="one shape"):
+        ops.accumulate_n([ms.Tensor(X), ms.Tensor([1.0])])
+    out = ops.einsum_ext("ij,kj->ik", ms.Tensor(X), ms.Tensor(X))
+    np.testing.assert_allclose(out.asnumpy(), X @ X.T)
+
+
+def test_new_ops_under_jit_match_eager():
+    ids = ms.Tensor(np.array([1, 0], np.int32))
+    band = ms.Tensor(np.array([-1, 0], np.int32))
+
+    def run(x):
+        return (
+            ops.unsorted_segment_sum(x, ids, 2),
+            ops.matrix_diag_part(x, band, ms.Tensor(0.0)),
+            ops.real(ops.fft(x)),
+            ops.space_to_batch_nd(x.reshape(1, 1, 2, 3), (1, 3), ((0, 0), (0, 0))),
+            ops.clip_by_norm(x, 1.0),
+        )
+
+    x = ms.Tensor(X)
+    for got, want in zip(ms.jit(run)(x), run(x)):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_new_ops_are_differentiable():
+    x = ms.Tensor(X)
+    ids = ms.Tensor(np.array([1, 1], np.int32))
+    grad = ms.grad(lambda t: ops.unsorted_segment_sum(t * t, ids, 2).sum())(x)
+    np.testing.assert_allclose(grad.asnumpy(), 2 * X)
+    grad = ms.grad(lambda t: ops.matrix_diag(t, k=1).sum())(ms.Tensor([1.0, 2.0]))
+    assert grad.asnumpy().tolist() == [1.0, 1.0]
+    grad = ms.grad(lambda t: ops.irfft(ops.rfft(t), n=3).sum())(ms.Tensor(X[0]))
+    np.testing.assert_allclose(grad.asnumpy(), np.ones(3), rtol=1e-5)
+
+
+def test_transforms_commit_state_once_like_a_forward_call():
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
+    ref, net = ms.nn.BatchNorm1d(2), ms.nn.BatchNorm1d(2)
+    ref.set_train()
+    net.set_train()
+    want = ref(x)
+    out, tangent = ops.jvp(net, x, ms.Tensor(np.ones((4, 2), np.float32)))
+    np.testing.assert_allclose(out.asnumpy(), want.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        net.moving_mean.asnumpy(), ref.moving_mean.asnumpy(), rtol=1e-6
+    )  # updated once, with concrete values
+    assert tangent.shape == (4, 2)
+    out, vjp_fn = ops.vjp(net, x)
+    (grad,) = vjp_fn(ms.Tensor(np.ones((4, 2), np.float32)))
+    assert grad.shape == (4, 2) and np.abs(grad.asnumpy()).max() < 1e-4  # BN: sum of grads 0
+
+
+def test_jacobians_agree_and_reject_bad_inputs():
+    def f(a):
+        return ops.sin(a) * a
+
+    x = ms.Tensor([0.5, 1.5])
+    fwd, rev = ops.jacfwd(f)(x), ops.jacrev(f)(x)
+    np.testing.assert_allclose(fwd.asnumpy(), rev.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        np.diag(fwd.asnumpy()),
+        np.sin([0.5, 1.5]) + np.array([0.5, 1.5]) * np.cos([0.5, 1.5]),
+        rtol=1e-6,
+    )
+    with pytest.raises(TypeError, match="For 'jvp', 'inputs' must be a Tensor"):
+        ops.jvp(f, [1.0], x)
+    with pytest.raises(ValueError, match="For 'jvp', 'v' must match"):
+        ops.jvp(f, x, ms.Tensor([1.0]))
+    with pytest.raises(ValueError, match="For 'derivative', 'order'"):
+        ops.derivative(f, x, 0)
+
+
+def test_ormqr_multiplies_by_the_geqrf_q():
+    a = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)
+    packed, tau = ops.geqrf(ms.Tensor(a))
+    q_full = ops.ormqr(packed, tau, ms.Tensor(np.eye(3, dtype=np.float32))).asnumpy()
+    np.testing.assert_allclose(q_full.T @ q_full, np.eye(3), atol=1e-5)
+    r = np.triu(packed.asnumpy())[:2]
+    np.testing.assert_allclose(q_full[:, :2] @ r, a, atol=1e-4)  # A = Q R
+    other = np.arange(6, dtype=np.float32).reshape(2, 3)
+    got = ops.ormqr(packed, tau, ms.Tensor(other), left=False, transpose=True).asnumpy()
+    np.testing.assert_allclose(got, other @ q_full.T, atol=1e-4)
+
+
+def test_bessel_functions_run_under_jit_and_grad():
+    x = ms.Tensor(np.array([0.5, 2.0, 7.0], np.float32))
+    for name, derivative in (("bessel_j0", "bessel_j1"), ("bessel_k0", "bessel_k1")):
+        fn = getattr(ops, name)
+        np.testing.assert_allclose(ms.jit(fn)(x).asnumpy(), fn(x).asnumpy(), rtol=1e-6)
+        grad = ms.grad(lambda t, f=fn: f(t).sum())(x)
+        np.testing.assert_allclose(
+            grad.asnumpy(), -getattr(ops, derivative)(x).asnumpy(), rtol=1e-5
+        )
+    eps = 1e-3
+    for fn in (ops.bessel_j1, ops.bessel_y1, ops.bessel_k1e):
+        grad = ms.grad(lambda t, f=fn: f(t).sum())(x).asnumpy()
+        numeric = (fn(x + eps).asnumpy() - fn(x - eps).asnumpy()) / (2 * eps)
+        np.testing.assert_allclose(grad, numeric, rtol=2e-2, atol=1e-3)
