@@ -50,10 +50,18 @@ CASES = {
 }
 
 
-def run(ms, mint, case):
-    """Parameter values (lists) after each step of ``case`` under framework ``ms``."""
-    name, defaults, groups, lr_changes = CASES[case]
+# name -> (optimizer, defaults, groups): the optimizer's own state, named as MindSpore names it
+STATE_CASES = {
+    "adam": ("Adam", dict(lr=0.1), None),
+    "adam_amsgrad_group": ("Adam", dict(lr=0.1), [{}, {"amsgrad": True}]),
+    "adamw": ("AdamW", dict(lr=0.1), None),
+    "adamw_amsgrad": ("AdamW", dict(lr=0.1, amsgrad=True), None),
+    "sgd": ("SGD", dict(lr=0.1), None),
+    "sgd_momentum": ("SGD", dict(lr=0.1, momentum=0.9), [{}, {"lr": 0.2}]),
+}
 
+
+def _net(ms):
     class Net(ms.nn.Cell):
         def __init__(self):
             super().__init__()
@@ -63,7 +71,35 @@ def run(ms, mint, case):
         def construct(self, x):
             return (self.w * x).sum() ** 2 + (self.b * self.b * 3.0).sum()
 
-    net = Net()
+    return Net()
+
+
+def state(ms, mint, case):
+    """The optimizer's registered Parameters (name, shape, dtype, value), its groups' keys and
+    the names of the Parameters the groups hold besides ``'params'``/``'lr'``, when built."""
+    name, defaults, groups = STATE_CASES[case]
+    net = _net(ms)
+    params = net.trainable_params()
+    if groups is not None:
+        params = [dict(g, params=[p]) for g, p in zip(groups, params)]
+    optimizer = getattr(mint.optim, name)(params, **defaults)
+    registered = [
+        [n, list(p.shape), str(p.dtype), np.asarray(p.asnumpy()).ravel()[:1].tolist()]
+        for n, p in optimizer.parameters_and_names()
+    ]
+    keys = [sorted(g) for g in optimizer.param_groups]
+    held = [
+        {k: [p.name for p in v] for k, v in g.items() if k not in ("params", "lr") and
+         isinstance(v, (list, tuple)) and v and hasattr(v[0], "name")}
+        for g in optimizer.param_groups
+    ]  # fmt: skip
+    return {"registered": registered, "keys": keys, "held": held}
+
+
+def run(ms, mint, case):
+    """Parameter values (lists) after each step of ``case`` under framework ``ms``."""
+    name, defaults, groups, lr_changes = CASES[case]
+    net = _net(ms)
     params = net.trainable_params()
     if groups is not None:
         params = [dict(g, params=[p]) for g, p in zip(groups, params)]

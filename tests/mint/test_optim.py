@@ -91,3 +91,27 @@ def test_param_groups_structure():
 def test_bad_arguments(make, error):
     with pytest.raises(error):
         make(ms.Parameter(ms.Tensor([1.0]), name="p"))
+
+
+@pytest.mark.parametrize("case", sorted(cases.STATE_CASES))
+def test_state_names_match_golden(case):
+    """The optimizer's registered Parameters (names, shapes, dtypes, initial values, order),
+    its groups' keys and the slots the groups hold (amsgrad's max_exp_avg_sq) as MindSpore."""
+    want = GOLDENS["state_" + case]
+    got = cases.state(ms, mint, case)
+    assert got == want
+
+
+def test_step_counters_count_steps():
+    """Adam's state_step counts from 0, AdamW's from -1 (MindSpore's AdamW kernel adds one),
+    SGD's step_t from 0; the bias correction uses the step's number from 1 either way."""
+    steps = {}
+    for name, kwargs in [("Adam", {}), ("AdamW", {"weight_decay": 0.0}), ("SGD", {})]:
+        w = ms.Parameter(ms.Tensor([1.0, -2.0]), name="w")
+        opt = getattr(mint.optim, name)([w], lr=0.1, **kwargs)
+        for _ in range(2):
+            opt((ms.Tensor([0.6, -0.2]),))
+        counter = opt.step_t if name == "SGD" else opt.state_step
+        steps[name] = (counter.asnumpy().tolist(), w.asnumpy())
+    assert steps["Adam"][0] == [2.0] and steps["AdamW"][0] == [1.0] and steps["SGD"][0] == 2
+    np.testing.assert_allclose(steps["Adam"][1], steps["AdamW"][1], rtol=1e-6)

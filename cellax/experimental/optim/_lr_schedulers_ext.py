@@ -16,7 +16,7 @@ from ... import ops
 from ..._dtype import float32, int32
 from ..._parameter import Parameter
 from ..._tensor import Tensor
-from .lr_scheduler import LRScheduler
+from ._lr_base import LRScheduler
 
 __all__ = ["SequentialLR", "ReduceLROnPlateau", "CyclicLR", "CosineAnnealingWarmRestarts"]
 

@@ -7,7 +7,9 @@ base class's pure step (bias-corrected with ``eps`` outside the square root, as 
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
+from ..._parameter import ParameterTuple
 from ._optimizer import Optimizer
 
 __all__ = ["Adam", "AdamW", "FusedAdamW", "SGD"]
@@ -26,12 +28,23 @@ class _AdamFamily(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0,
                  amsgrad=False, *, maximize=False) -> None:  # fmt: skip
         _check_betas(type(self).__name__, betas, eps)
-        self._slots = ("exp_avg", "exp_avg_sq", "max_exp_avg_sq") if amsgrad else (
+        params = list(params)
+        any_amsgrad = amsgrad or any(isinstance(g, dict) and g.get("amsgrad") for g in params)
+        self._slots = ("exp_avg", "exp_avg_sq", "max_exp_avg_sq") if any_amsgrad else (
             "exp_avg", "exp_avg_sq",
         )  # fmt: skip
         defaults = dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
                         amsgrad=amsgrad, maximize=maximize)  # fmt: skip
         super().__init__(params, defaults)
+        if any_amsgrad:
+            # as MindSpore: each amsgrad group holds its own 'max_exp_avg_sq' slots, which are
+            # not attributes nor registered Parameters of the optimizer
+            clones = self.__dict__.pop("max_exp_avg_sq")
+            self._hide(clones)
+            for number, group in enumerate(self.param_groups):
+                if group["amsgrad"]:
+                    mine = [c for c, g in zip(clones, self._lr_of) if g == number]
+                    group["max_exp_avg_sq"] = ParameterTuple(mine)
 
     def _update(self, lr, weight_decay, param, grad, state, hyper, count, index):
         group = self._group_of[index]
@@ -46,7 +59,7 @@ class _AdamFamily(Optimizer):
                 param = param * (1 - lr * wd)
             else:
                 grad = grad + wd * param
-        t = (count + 1).astype(jnp.float32)
+        t = (count + 1 - self._counter[1]).astype(jnp.float32)  # the step's number, from 1
         m = b1 * state[0] + (1 - b1) * grad
         v = b2 * state[1] + (1 - b2) * grad * grad
         second = v
@@ -97,6 +110,8 @@ class AdamW(_AdamFamily):
         [0.9 2.1]
 """
     )
+
+    _counter = ("state_step", -1.0, np.float32, (1,))  # MindSpore's AdamW starts it at -1
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
                  amsgrad=False, *, maximize=False) -> None:  # fmt: skip
@@ -189,6 +204,7 @@ class SGD(Optimizer):
                 "For 'SGD', nesterov momentum requires a positive 'momentum' and zero 'dampening'."
             )
         self._slots = ("momentum_buf",)
+        self._counter = ("step_t", 0, np.int32, ())
         defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
                         nesterov=nesterov, maximize=maximize, lr_float=_as_float(lr))  # fmt: skip
         params = [

@@ -7,6 +7,12 @@ and under ``cellax.jit`` it is inlined into the train step.
 (``learning_rate_group_<i>``) read at every step, so a learning-rate scheduler (or user code)
 that assigns it changes the next step, eagerly or inside ``cellax.jit`` (Adam, AdamW; SGD
 reads the constant ``'lr_float'`` instead, as MindSpore 2.10).
+
+The state is named as MindSpore 2.10's mint optimizers name it: the step counter is
+``state_step`` (Adam, AdamW: Float32 of shape (1,)) or ``step_t`` (SGD: a 0-D Int32), the
+slots ``exp_avg.<name>``/``exp_avg_sq.<name>``/``momentum_buf.<name>``; the groups' ``'lr'``
+Parameters and amsgrad's ``max_exp_avg_sq`` (held by its groups) are not registered in the
+optimizer Cell, as in MindSpore, so checkpoints of the optimizer hold the same names.
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ class Optimizer(_CellaxOptimizer):
     """
 
     _slots: tuple = ()
+    # the step counter as MindSpore names it: (name, value when built, numpy dtype, shape)
+    _counter = ("state_step", 0.0, np.float32, (1,))
 
     def __init__(self, params, defaults: dict) -> None:
         api = type(self).__name__
@@ -83,7 +91,6 @@ class Optimizer(_CellaxOptimizer):
             lr = full["lr"]
             if not isinstance(lr, Parameter):
                 lr = Parameter(np.asarray(lr, np.float32), name=f"learning_rate_group_{number}")
-            self._own(lr)
             full["lr"] = lr
             self.param_groups.append(full)
             sources.append(lr)
@@ -96,6 +103,18 @@ class Optimizer(_CellaxOptimizer):
         self.exec_weight_decay = False
         for slot in self._slots:
             setattr(self, slot, self._clone_state(slot, 0.0))
+        # The base's step counter, renamed and retyped as MindSpore's mint optimizers have it
+        # (registered last, as there); ``global_step`` stays the handle the base step uses.
+        name, start, dtype, shape = self._counter
+        counter = Parameter(np.full(shape, start, dtype), name=name)
+        del self.global_step
+        setattr(self, name, counter)
+        object.__setattr__(self, "global_step", counter)
+
+    def _hide(self, clones) -> None:
+        """Unregister ``clones`` from this Cell (they stay in the step's state)."""
+        for key in [k for k, v in self._params.items() if any(v is c for c in clones)]:
+            del self._params[key]
 
     @property
     def lrs(self) -> list:
