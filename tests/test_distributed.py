@@ -172,6 +172,22 @@ def test_layout_operator_parallel(op_runs):
     assert "dimension 0 (size 15) can not be split into 2 slices" in lay["divide"]
 
 
+def test_strategy_table(op_runs):
+    table = op_runs[0]["table"]
+    for name, (error, _, _) in table.items():
+        assert error < 1e-4, name
+    # MatMul(transpose_b) ((2, 4), (1, 4)): rows 2 ways, k all-reduced over {0-3}, {4-7}
+    assert table["transpose_b"][1:] == [[[8, 24]], ["{{0,1,2,3},{4,5,6,7}}"]]
+    # BatchMatMul ((2, 1, 4), (2, 4, 1)): batch 2 ways, k all-reduced over groups of 4
+    assert table["batch_matmul"][1][0] == [2, 8, 8]
+    assert table["batch_matmul"][2][0] in ("{{0,1,2,3},{4,5,6,7}}", "[2,4]<=[8]")
+    # OneHot ((2, 4), (), ()): the (16, 8) output split 2 x 4; the scalars replicated
+    assert table["one_hot"][1] == [[8, 2]]
+    # Gather ((1, 1), (2, 1)) / ((8, 1), (1, 1)): an embedding with the indices or the table
+    # split, each input on its own; the output (4, 8, 8) comes back from the jitted function
+    assert table["gather"][1][0][1:] == [8, 8] and table["gather_mp"][1][0][1:] == [8, 8]
+
+
 def test_strategy_errors(op_runs):
     errors = op_runs[0]["errors"]
     assert (
@@ -181,6 +197,9 @@ def test_strategy_errors(op_runs):
     assert "the contracted dimension is split 4 ways by one input but 2 ways" in errors["k"]
     assert "does not divide the 8 devices" in errors["count"]
     assert "strategy of input 0 (2,) has 1 dimension(s)" in errors["rank"]
+    assert "must split the output's 2 dimension(s)" in errors["one_hot_rank"]
+    assert "dimension 1 of input 0 (size 8) can not be split into 3" in errors["one_hot_depth"]
+    assert "element-wise inputs must be split alike" in errors["add"]
 
 
 def test_shard_surface_one_device():
