@@ -369,6 +369,20 @@ def test_optimizer_state_sharding(dp_runs):
     assert many["moments"]["moments.fc2.weight"] == [10, 64]
     assert one["moments"]["moments.fc1.weight"] == [64, 32]
     assert many["all_gather3"] >= 1
+    # level3 with Adam: weights and moments split on dim 0 where it divides; a Parameter with
+    # parallel_optimizer=False keeps itself and its state whole; 5 steps as on one device
+    _close(many["losses4"], one["losses4"], 1e-6)
+    assert many["level3"] == {
+        "fc1.weight": [8, 32],
+        "fc1.bias": [64],
+        "fc2.weight": [10, 64],
+        "fc2.bias": [10],
+        "moment1.fc1.weight": [8, 32],
+        "moment1.fc1.bias": [64],
+        "moment1.fc2.weight": [10, 64],
+        "moment1.fc2.bias": [10],
+    }
+    assert one["level3"]["fc1.weight"] == [64, 32]
 
 
 def test_docs_examples_run_on_8_devices(tmp_path):

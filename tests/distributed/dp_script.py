@@ -66,7 +66,7 @@ def train_step(inputs, labels):
 
 losses = [float(train_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
 weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
-losses2 = weights2 = losses3 = moments = None
+losses2 = weights2 = losses3 = moments = losses4 = level3 = None
 hlo = hlo3 = ""
 shardings = {}
 step = None
@@ -97,6 +97,21 @@ if not light:
     losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
     moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
     hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+
+    # 3b. level3 (weights too) with Adam, parallel_optimizer=False on fc1.bias
+    ms.set_auto_parallel_context(
+        parallel_optimizer_config={"parallel_optimizer_threshold": 0, "optimizer_level": "level3"}
+    )
+    ms.set_seed(1)
+    net4 = Net()
+    net4.fc1.bias.parallel_optimizer = False
+    opt4 = nn.Adam(net4.trainable_params(), 1e-3)
+    step4 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net4, nn.CrossEntropyLoss()), opt4))
+    losses4 = [float(step4(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs[:5], ys[:5])]
+    level3 = {
+        p.name: list(p._data.addressable_shards[0].data.shape)
+        for p in list(net4.trainable_params()) + list(opt4.moment1)
+    }
     ms.set_auto_parallel_context(enable_parallel_optimizer=False)
 
 # 4. MindSpore's two-rank msrun run of tests/goldens/record_dp_msrun.py, same data
@@ -205,6 +220,8 @@ print(
             "gathered": gathered,
             "losses3": losses3,
             "moments": moments,
+            "losses4": losses4,
+            "level3": level3,
             "all_gather3": hlo3.count("all-gather("),
             "ranks": ranks,
             "checkpoints": checkpoints,
