@@ -470,7 +470,8 @@ def test_pipeline_cell_sums_micro_batches():
     for a, b in zip(params_a, params_b):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
     with pytest.warns(UserWarning, match="'stage_config' is ignored"):
-        nn.PipelineCell(nn.ReLU(), 2, stage_config={"relu": 1})
+        piped = nn.PipelineCell(nn.SequentialCell([nn.ReLU()]), 2, stage_config={"0": 1})
+    assert piped.network[0].pipeline_stage == 1
 
 
 def _check_msrun_golden(res):
