@@ -319,6 +319,9 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         # rank's half, and the two slice files load into a column split bit for bit
         ckpt = res["checkpoints"]
         assert ckpt["gathered"] and ckpt["integrated"] and ckpt["loaded"]
+        # transform_checkpoints merges the rank folders; parameter_broadcast gives every
+        # rank rank 0's weight (the bias, not named, stays each rank's own)
+        assert ckpt["merged"] and ckpt["broadcast"]
         assert ckpt["weight_spec"] == "P('d0', None)" and ckpt["dst_spec"] == "P(None, 'd1')"
         rows = f"{4 * rank}:{4 * rank + 4}"
         assert ckpt["own_slices"] == [f"bias@{rows}", f"weight@{rows},0:16"]

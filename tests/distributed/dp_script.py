@@ -178,14 +178,26 @@ if ckpt_dir:
     full = {p.name: p.asnumpy() for p in src.get_parameters()}  # gathered from both ranks
     rank = get_rank()
     ms.save_checkpoint(src, os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
-    ms.save_checkpoint(src, os.path.join(ckpt_dir, f"rank_{rank}.ckpt"), integrated_save=False)
+    rank_files = [os.path.join(ckpt_dir, f"rank_{r}", "net.ckpt") for r in range(get_group_size())]
+    os.makedirs(os.path.dirname(rank_files[rank]), exist_ok=True)
+    ms.save_checkpoint(src, rank_files[rank], integrated_save=False)
     ops.Barrier()()  # every rank's file is written
     whole = ms.load_checkpoint(os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
-    own = ms.load_checkpoint(os.path.join(ckpt_dir, f"rank_{rank}.ckpt"))
+    own = ms.load_checkpoint(rank_files[rank])
     dst = make({"weight": (1, 2), "bias": (1,)})
-    missing = ms.load_distributed_checkpoint(
-        dst, [os.path.join(ckpt_dir, f"rank_{r}.ckpt") for r in range(get_group_size())]
-    )
+    missing = ms.load_distributed_checkpoint(dst, rank_files)
+    # the rank folders merged offline into one full checkpoint (each rank its own copy)
+    from cellax.parallel import parameter_broadcast, transform_checkpoints
+
+    merged_dir = os.path.join(ckpt_dir, f"merged_{rank}")
+    transform_checkpoints(ckpt_dir, merged_dir, "net")
+    merged = ms.load_checkpoint(os.path.join(merged_dir, "rank_0", "net0.ckpt"))
+    # parameter_broadcast: every rank starts from its own random values, then takes rank 0's
+    ms.set_seed(rank)
+    mine = nn.Dense(16, 8)
+    parameter_broadcast(mine, {"weight": None}, cur_rank=rank)
+    ms.set_seed(0)
+    rank0 = nn.Dense(16, 8)
     loaded = missing == []
     for p in dst.get_parameters():
         for shard in p._data.addressable_shards:
@@ -197,6 +209,10 @@ if ckpt_dir:
         "own_slices": sorted(k for k in own if "@" in k),
         "loaded": bool(loaded),
         "dst_spec": str(dst.weight._data.sharding.spec),
+        "merged": sorted(merged) == sorted(full)
+        and all(np.array_equal(merged[k].asnumpy(), v) for k, v in full.items()),
+        "broadcast": bool(np.array_equal(mine.weight.asnumpy(), rank0.weight.asnumpy()))
+        and (rank == 0) == bool(np.array_equal(mine.bias.asnumpy(), rank0.bias.asnumpy())),
     }
 
 print(
