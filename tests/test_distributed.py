@@ -306,6 +306,16 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         _close(res["losses"], one["losses"], 1e-6)
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
+        # mint.distributed, in place: ranks hold 1.0 and 2.0
+        assert res["mint_dist"] == {
+            "all_reduce": [3.0, 30.0],
+            "all_gather": [[1.0], [2.0]],
+            "into_tensor": [1.0, 1.0, 2.0, 2.0],
+            "reduce_scatter": [[0.0 + 0.0], [1.0 + 2.0]][rank],
+            "broadcast": [2.0],
+            "reduce": [3.0] if rank == 0 else [2.0],  # only dst receives
+            "world": [rank, 2, True],
+        }
         _check_msrun_golden(res)  # MindSpore 2.10 under msrun, 2 ranks x 1 device
         # DistributedGradReducer(mean=False) on 2 ranks: twice the one-rank (mean) update
         np.testing.assert_allclose(

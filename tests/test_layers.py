@@ -53,8 +53,9 @@ FLOORS = [
         "boost",
         "profiler",
         "debug",
+        "communication",  # only _parallel_state below it; mint.distributed builds on it
     ],  # feature packages on cellax's public names
-    ["__init__", "common", "_alias", "__main__", "communication", "parallel", "launch"],
+    ["__init__", "common", "_alias", "__main__", "parallel", "launch"],
 ]
 FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 BUDGET = {

@@ -154,6 +154,32 @@ sum_delta = (snet.weight.asnumpy() - w0).tolist()
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
 ops.Barrier()()
+# mint.distributed's torch-style collectives, in place, across processes
+from cellax.mint import distributed as dist  # noqa: E402
+
+me = float(get_rank() + 1)
+t_sum = ms.Tensor([me, 10 * me])
+dist.all_reduce(t_sum)
+t_list = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.all_gather(t_list, ms.Tensor([me]))
+t_cat = ms.Tensor(np.zeros(2 * get_group_size(), np.float32))
+dist.all_gather_into_tensor(t_cat, ms.Tensor([me, me]))
+t_scatter = ms.Tensor([0.0])
+dist.reduce_scatter_tensor(t_scatter, ms.Tensor(np.arange(get_group_size(), dtype=np.float32) * me))
+t_bcast = ms.Tensor([me])
+dist.broadcast(t_bcast, src=1 if get_group_size() > 1 else 0)
+t_reduce = ms.Tensor([me])
+dist.reduce(t_reduce, dst=0, op="sum", async_op=True).wait()
+dist.barrier()
+mint_dist = {
+    "all_reduce": t_sum.asnumpy().tolist(),
+    "all_gather": [t.asnumpy().tolist() for t in t_list],
+    "into_tensor": t_cat.asnumpy().tolist(),
+    "reduce_scatter": t_scatter.asnumpy().tolist(),
+    "broadcast": t_bcast.asnumpy().tolist(),
+    "reduce": t_reduce.asnumpy().tolist(),
+    "world": [dist.get_rank(), dist.get_world_size(), dist.is_initialized()],
+}
 # a batch-sharded result fetched on every rank: the global batch, gathered
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
@@ -241,6 +267,7 @@ print(
             "all_gather3": hlo3.count("all-gather("),
             "ranks": ranks,
             "checkpoints": checkpoints,
+            "mint_dist": mint_dist,
         }
     )
 )
