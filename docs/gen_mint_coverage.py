@@ -110,7 +110,7 @@ def render() -> tuple[str, list]:
         "- MindSpore 2.10 CPU has no AdamW kernel; cellax's AdamW is checked against a NumPy",
         "  implementation of the documented update.",
         "- `mint.distributed`: process groups, ranks and the collectives run on",
-        "  `cellax.communication` and the `ops` collectives (docs/distributed.md); point-to-point,",
+        "  `cellax.communication` and the `ops` collectives (`cellax.ops.communication`); point-to-point,",
         "  object and uneven collectives raise NotImplementedError.",
         "",
     ]

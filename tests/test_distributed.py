@@ -306,8 +306,10 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         _close(res["losses"], one["losses"], 1e-6)
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
-        # mint.distributed, in place: ranks hold 1.0 and 2.0
+        # ops.communication (= mint.distributed), in place: ranks hold 1.0 and 2.0
         assert res["mint_dist"] == {
+            "gather": [[1.0], [2.0]] if rank == 1 else [[0.0], [0.0]],  # dst 1 only
+            "scatter": [10.0 * (rank + 1)],
             "all_reduce": [3.0, 30.0],
             "all_gather": [[1.0], [2.0]],
             "into_tensor": [1.0, 1.0, 2.0, 2.0],

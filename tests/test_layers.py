@@ -31,6 +31,7 @@ FLOORS = [
         "version",
         "_checkparam",
         "_parallel_state",
+        "communication",  # ranks and groups: only _parallel_state; ops.communication uses it
     ],
     ["_autograph"],  # pure AST work: imports nothing of cellax
     ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
@@ -53,7 +54,6 @@ FLOORS = [
         "boost",
         "profiler",
         "debug",
-        "communication",  # only _parallel_state below it; mint.distributed builds on it
     ],  # feature packages on cellax's public names
     ["__init__", "common", "_alias", "__main__", "parallel", "launch"],
 ]

@@ -155,7 +155,7 @@ rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
 ops.Barrier()()
 # mint.distributed's torch-style collectives, in place, across processes
-from cellax.mint import distributed as dist  # noqa: E402
+from cellax.ops import communication as dist  # noqa: E402
 
 me = float(get_rank() + 1)
 t_sum = ms.Tensor([me, 10 * me])
@@ -170,8 +170,14 @@ t_bcast = ms.Tensor([me])
 dist.broadcast(t_bcast, src=1 if get_group_size() > 1 else 0)
 t_reduce = ms.Tensor([me])
 dist.reduce(t_reduce, dst=0, op="sum", async_op=True).wait()
+t_gather = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.gather(ms.Tensor([me]), t_gather, dst=1 % get_group_size())
+t_scat = ms.Tensor([0.0])
+dist.scatter(t_scat, [ms.Tensor([10.0 * (r + 1)]) for r in range(get_group_size())], src=0)
 dist.barrier()
 mint_dist = {
+    "gather": [t.asnumpy().tolist() for t in t_gather],
+    "scatter": t_scat.asnumpy().tolist(),
     "all_reduce": t_sum.asnumpy().tolist(),
     "all_gather": [t.asnumpy().tolist() for t in t_list],
     "into_tensor": t_cat.asnumpy().tolist(),

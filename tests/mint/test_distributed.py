@@ -54,5 +54,39 @@ def test_collectives_in_place_one_process():
         dist.all_gather([], x)
     with pytest.raises(ValueError, match=r"output tensor must have shape \(2,\), but got \(3,\)"):
         dist.all_gather_into_tensor(ms.Tensor(np.zeros(3, np.float32)), x)
-    with pytest.raises(NotImplementedError, match="'mint.distributed.send', point-to-point"):
+    with pytest.raises(NotImplementedError, match="For 'send', point-to-point"):
         dist.send(x, 0)
+
+
+def test_ops_communication_extras_one_process():
+    from cellax.ops import communication as comm
+
+    assert comm.all_reduce is dist.all_reduce and not hasattr(dist, "scatter_tensor")
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    gathered = [ms.Tensor(np.zeros(2, np.float32))]
+    comm.gather(x, gathered)
+    out = ms.Tensor(np.zeros(2, np.float32))
+    comm.gather_into_tensor(out, x)
+    np.testing.assert_array_equal(out.asnumpy(), [1.0, 2.0])
+    comm.scatter(out, [ms.Tensor(np.array([5.0, 6.0], np.float32))])
+    np.testing.assert_array_equal(out.asnumpy(), [5.0, 6.0])
+    comm.scatter_tensor(out, x)
+    comm.reduce_scatter(out, [ms.Tensor(np.array([7.0, 8.0], np.float32))])
+    np.testing.assert_array_equal(out.asnumpy(), [7.0, 8.0])
+    np.testing.assert_array_equal(gathered[0].asnumpy(), [1.0, 2.0])
+    # not in place: (result, handle), the tensors untouched
+    try:
+        comm.set_comm_ops_inplace(False, ["all_reduce", "broadcast"])
+        result, handle = comm.all_reduce(x, async_op=True)
+        assert handle.wait() is None
+        np.testing.assert_array_equal(result.asnumpy(), [1.0, 2.0])
+        assert comm.broadcast(x, 0)[1] is None
+        assert comm.all_gather_into_tensor(out, x) is None  # still in place
+        with pytest.raises(ValueError, match="'bogus' is not a communication function"):
+            comm.set_comm_ops_inplace(True, ["bogus"])
+        with pytest.raises(TypeError, match="'is_enable' must be type of bool"):
+            comm.set_comm_ops_inplace(1)
+    finally:
+        comm.set_comm_ops_inplace(True)
+    with pytest.raises(NotImplementedError, match="'all_to_all_v_c'"):
+        comm.all_to_all_v_c(x, x, [[1]])
