@@ -72,3 +72,37 @@ def test_pipeline_stage_and_segment_config():
     np.testing.assert_array_equal(out.asnumpy(), [[4.0], [4.0]])
     with pytest.raises(ValueError, match="'interleave_num' must be large than 0, but got 0"):
         MicroBatchInterleaved(nn.ReLU(), 0)
+
+
+def test_pipeline_tutorial_pattern_with_auto_parallel():
+    # MindSpore 2.10's pipeline sample: stages, Pipeline(WithLossCell), PipelineGradReducer,
+    # a jitted step wrapped in AutoParallel(...).pipeline(stages=2); one program here
+    from cellax.parallel.auto_parallel import AutoParallel
+
+    ms.set_seed(1)
+    net = nn.SequentialCell([nn.Dense(8, 16), nn.ReLU(), nn.Dense(16, 4)])
+    with pytest.warns(UserWarning, match="pipeline_stage"):
+        net[2].pipeline_stage = 1
+    net_with_loss = Pipeline(nn.WithLossCell(net, nn.MSELoss()), 4)
+    optimizer = nn.SGD(net.trainable_params(), 0.1)
+    grad_fn = ms.value_and_grad(net_with_loss, None, optimizer.parameters)
+    reducer = PipelineGradReducer(optimizer.parameters, opt_shard=False)
+
+    @ms.jit
+    def train_one_step(inputs, target):
+        loss, grads = grad_fn(inputs, target)
+        optimizer(reducer(grads))
+        return loss
+
+    parallel_net = AutoParallel(train_one_step, parallel_mode="semi_auto")
+    with pytest.warns(UserWarning, match="AutoParallel.pipeline"):
+        parallel_net.pipeline(stages=2)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((16, 8)).astype(np.float32)
+    y = rng.standard_normal((16, 4)).astype(np.float32)
+    w1, b1, w2, b2 = (p.asnumpy() for p in net.trainable_params())
+    out = np.maximum(x @ w1.T + b1, 0) @ w2.T + b2
+    expected = sum(((out - y)[i * 4 : (i + 1) * 4] ** 2).mean() for i in range(4))
+    loss = parallel_net(ms.Tensor(x), ms.Tensor(y))
+    np.testing.assert_allclose(float(loss.asnumpy()), expected, rtol=1e-5)
+    assert float(parallel_net(ms.Tensor(x), ms.Tensor(y)).asnumpy()) < expected
