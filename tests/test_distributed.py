@@ -170,6 +170,11 @@ def test_layout_operator_parallel(op_runs):
     assert lay["spec"] == "P(None, ('dp', 'mp'))"
     assert lay["groups"] in (["{{0,1,2,3},{4,5,6,7}}"], ["mesh['axis_0'=2,'axis_1'=4] {'axis_1'}"])
     assert "dimension 0 (size 15) can not be split into 2 slices" in lay["divide"]
+    # Cell.shard with a layout input and a parameter_plan layout (weight rows over "mp"),
+    # ms.shard of a function with layouts in and out
+    error, spec, local, fn_spec = lay["cell"]
+    assert error < 1e-5 and spec == "P('mp', None)" and local == [2, 16]
+    assert fn_spec == "P('dp', 'mp')"
 
 
 def test_strategy_table(op_runs):

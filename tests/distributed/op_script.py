@@ -184,6 +184,23 @@ if how == "semi_auto_parallel":
             )
         ),
     }
+    # Cell.shard and parallel.shard with Layouts (inputs, a parameter_plan, outputs)
+    lay_net = nn.Dense(16, 8)
+    lay_net.shard(
+        in_strategy=(layout("dp", "None"),), parameter_plan={"weight": layout("mp", "None")}
+    )
+    lay_in = rng.standard_normal((8, 16)).astype(np.float32)
+    lay_ref = lay_in @ lay_net.weight.asnumpy().T + lay_net.bias.asnumpy()
+    lay_net_out = ms.jit(lambda a: lay_net(a))(ms.Tensor(lay_in))
+    lay_fn = ms.shard(
+        lambda a: a * 2, in_strategy=(layout("dp", "mp"),), out_strategy=(layout("dp", "mp"),)
+    )
+    result["layout"]["cell"] = [
+        float(np.abs(lay_net_out.asnumpy() - lay_ref).max()),
+        str(lay_net.weight._data.sharding.spec),
+        list(lay_net.weight._data.addressable_shards[0].data.shape),
+        str(ms.jit(lay_fn)(ms.Tensor(lay_in))._value.sharding.spec),
+    ]
     try:
         Layout((2, 4), ("dp", "mp"))("dp", "mp").sharding("MatMul", (15, 64))
     except ValueError as error:
