@@ -314,6 +314,9 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         # ops.communication (= mint.distributed), in place: ranks hold 1.0 and 2.0
         assert res["mint_dist"] == {
             "gather": [[1.0], [2.0]] if rank == 1 else [[0.0], [0.0]],  # dst 1 only
+            # uneven splits: rank 0 sends [0 | 1 2], rank 1 sends [10 11 | 12]
+            "all_to_all_single": [[0.0, 10.0, 11.0], [1.0, 2.0, 12.0]][rank],
+            "all_to_all": [[float(rank)], [10.0 + rank]],
             "scatter": [10.0 * (rank + 1)],
             "all_reduce": [3.0, 30.0],
             "all_gather": [[1.0], [2.0]],

@@ -174,8 +174,19 @@ t_gather = [ms.Tensor([0.0]) for _ in range(get_group_size())]
 dist.gather(ms.Tensor([me]), t_gather, dst=1 % get_group_size())
 t_scat = ms.Tensor([0.0])
 dist.scatter(t_scat, [ms.Tensor([10.0 * (r + 1)]) for r in range(get_group_size())], src=0)
+two = get_group_size() == 2
+t_a2a = ms.Tensor(np.zeros(3, np.float32))
+dist.all_to_all_single(
+    t_a2a,
+    ms.Tensor(np.arange(3, dtype=np.float32) + 10 * get_rank()),
+    input_split_sizes=([1, 2] if get_rank() == 0 else [2, 1]) if two else None,
+)
+t_a2a_list = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.all_to_all(t_a2a_list, [ms.Tensor([10.0 * get_rank() + j]) for j in range(get_group_size())])
 dist.barrier()
 mint_dist = {
+    "all_to_all_single": t_a2a.asnumpy().tolist(),
+    "all_to_all": [t.asnumpy().tolist() for t in t_a2a_list],
     "gather": [t.asnumpy().tolist() for t in t_gather],
     "scatter": t_scat.asnumpy().tolist(),
     "all_reduce": t_sum.asnumpy().tolist(),

@@ -88,5 +88,13 @@ def test_ops_communication_extras_one_process():
             comm.set_comm_ops_inplace(1)
     finally:
         comm.set_comm_ops_inplace(True)
+    a2a = ms.Tensor(np.zeros(2, np.float32))
+    comm.all_to_all_single(a2a, x)
+    np.testing.assert_array_equal(a2a.asnumpy(), [1.0, 2.0])
+    with pytest.raises(ValueError, match=r"'input_split_sizes' \[1\] must give one block"):
+        comm.all_to_all_single(a2a, x, input_split_sizes=[1])
+    lst = [ms.Tensor(np.zeros(2, np.float32))]
+    comm.all_to_all(lst, [x])
+    np.testing.assert_array_equal(lst[0].asnumpy(), [1.0, 2.0])
     with pytest.raises(NotImplementedError, match="'all_to_all_v_c'"):
         comm.all_to_all_v_c(x, x, [[1]])

@@ -1,264 +1,12 @@
-"""``cellax.ops.communication``: MindSpore 2.10's torch-style communication functions
-(also ``mindspore.mint.distributed``).
-
-The process-group functions run on :mod:`cellax.communication` (processes joined by
-``jax.distributed``); the collectives (``all_reduce``, ``all_gather``,
-``all_gather_into_tensor``, ``reduce_scatter_tensor``, ``reduce_scatter``, ``broadcast``,
-``reduce``, ``gather``, ``gather_into_tensor``, ``scatter``, ``scatter_tensor``,
-``barrier``) on the ``cellax.ops`` collective primitives: eagerly across processes, or over
-a mesh axis inside ``jax.shard_map``. As in MindSpore they work in place by default
-(results written into the given tensors; they return None, or a handle with ``wait()`` when
-``async_op=True``; the work is done by then); after ``set_comm_ops_inplace(False)`` they
-return ``(result, handle)`` and write nothing. Point-to-point, object and uneven
-collectives raise NotImplementedError naming what to use instead.
-
-Examples:
-    >>> import cellax as ms
-    >>> from cellax.ops import communication as dist
-    >>> dist.init_process_group()
-    >>> x = ms.Tensor([1.0, 2.0])
-    >>> dist.all_reduce(x)
-    >>> print(x, dist.get_rank(), dist.get_world_size())
-    [1. 2.] 0 1
-"""
+"""The collectives of ``cellax.ops.communication`` (in place by default)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import _parallel_state
-from .. import communication as _comm
-from .._tensor import Tensor
-from . import _comm as _ops
-
-__all__ = [
-    "P2POp", "TCPStore", "all_gather", "all_gather_into_tensor",
-    "all_gather_into_tensor_uneven", "all_gather_object", "all_reduce", "all_to_all",
-    "all_to_all_single", "barrier", "batch_isend_irecv", "broadcast", "broadcast_object_list",
-    "destroy_process_group", "gather", "gather_object", "get_backend", "get_global_rank",
-    "get_group_rank", "get_process_group_ranks", "get_rank", "get_world_size",
-    "init_process_group", "irecv", "is_available", "is_initialized", "isend", "new_group",
-    "recv", "recv_object_list", "reduce", "reduce_scatter", "reduce_scatter_tensor",
-    "reduce_scatter_tensor_uneven", "scatter", "scatter_object_list", "send",
-    "send_object_list", "set_comm_ops_inplace", "all_to_all_v_c", "gather_into_tensor",
-    "scatter_tensor",
-]  # fmt: skip
-# mindspore.mint.distributed: the same functions, without the last four
-MINT_NAMES = __all__[:-4]
-
-
-_WORLD = _comm.GlobalComm.WORLD_COMM_GROUP
-
-
-class _CommHandle:
-    """What an ``async_op=True`` call returns: the work is already done."""
-
-    def wait(self) -> None:
-        """Wait for the communication (nothing left to wait for)."""
-
-
-def _done(async_op):
-    return _CommHandle() if async_op else None
-
-
-def _group(group) -> str:
-    return _WORLD if group is None else group
-
-
-def _tensor(api: str, name: str, value) -> Tensor:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{api}', '{name}' must be a Tensor, but got {type(value).__name__}.")
-    return value
-
-
-def _put(api: str, target: Tensor, value: Tensor) -> None:
-    if tuple(target.shape) != tuple(value.shape):
-        raise ValueError(
-            f"For '{api}', the output tensor must have shape "
-            f"{tuple(value.shape)}, but got {tuple(target.shape)}."
-        )
-    target.assign_value(value.astype(target.dtype))
-
-
-def is_available() -> bool:
-    """Whether distributed communication is available: always True (``jax.distributed``).
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.is_available()
-        True
-    """
-    return True
-
-
-def is_initialized() -> bool:
-    """Whether :func:`init_process_group` (or ``communication.init``) ran.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> isinstance(dist.is_initialized(), bool)
-        True
-    """
-    return bool(_parallel_state.COMM.inited)
-
-
-def init_process_group(
-    backend="hccl",
-    init_method=None,
-    timeout=None,
-    world_size=-1,
-    rank=-1,
-    store=None,
-    group_name="",
-    pg_options=None,
-    device_id=None,
-) -> None:
-    """Join the processes of the job (``communication.init``; the cluster comes from the
-    launcher's environment).
-
-    Args:
-        backend (str): ``"hccl"``, ``"nccl"`` or ``"mccl"``; JAX picks its own collectives.
-            Default: ``"hccl"``.
-        init_method, timeout, store, group_name, pg_options, device_id: Accepted.
-        world_size (int): If not -1, must equal the number of processes. Default: ``-1``.
-        rank (int): If not -1, must equal this process's rank. Default: ``-1``.
-
-    Raises:
-        TypeError: If ``backend`` is not a str.
-        ValueError: If ``world_size`` or ``rank`` differ from the launched job.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.init_process_group()
-        >>> dist.is_initialized()
-        True
-
-    Differences from MindSpore: the job comes from the launcher's environment (``msrun``,
-    ``python -m cellax.launch``, ``mpirun``); without one it is a single process.
-    """
-    if not isinstance(backend, str):
-        raise TypeError(
-            f"For 'init_process_group', 'backend' must be a str, but got {type(backend).__name__}."
-        )
-    _comm.init(backend)
-    for name, value, actual in (
-        ("world_size", world_size, _comm.get_group_size()),
-        ("rank", rank, _comm.get_rank()),
-    ):
-        if value != -1 and value != actual:
-            raise ValueError(
-                f"For 'init_process_group', '{name}' is {value}, but the launched job has "
-                f"{name} {actual}."
-            )
-
-
-def destroy_process_group(group=None) -> None:
-    """Leave the job (``group=None`` or the world group), or remove a group.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.destroy_process_group()
-    """
-    if group is None or group == _WORLD:
-        _comm.release()
-    else:
-        _comm.destroy_group(group)
-
-
-def get_rank(group=None) -> int:
-    """This process's rank in ``group`` (0 before initialisation).
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.get_rank()
-        0
-    """
-    return _comm.get_rank(_group(group))
-
-
-def get_world_size(group=None) -> int:
-    """The number of ranks in ``group`` (1 before initialisation).
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.get_world_size()
-        1
-    """
-    return _comm.get_group_size(_group(group))
-
-
-def get_backend(group=None) -> str:
-    """The backend name given at initialisation (``"hccl"`` by default).
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.get_backend()
-        'hccl'
-    """
-    return _comm.GlobalComm.BACKEND
-
-
-def new_group(
-    ranks=None,
-    timeout=None,
-    backend=None,
-    pg_options=None,
-    use_local_synchronization=False,
-    group_desc=None,
-) -> str:
-    """A group of ``ranks`` (default: all); returns its name.
-
-    Raises:
-        ValueError: If ``ranks`` is not every rank (a group is a mesh axis in cellax).
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.init_process_group()
-        >>> dist.new_group() == "hccl_world_group"
-        True
-    """
-    if ranks is None:
-        return _WORLD
-    name = group_desc or "group_" + "_".join(str(r) for r in ranks)
-    _comm.create_group(name, list(ranks))
-    return name
-
-
-def get_global_rank(group, group_rank) -> int:
-    """The world rank of rank ``group_rank`` of ``group``.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.init_process_group()
-        >>> dist.get_global_rank("hccl_world_group", 0)
-        0
-    """
-    return _comm.get_world_rank_from_group_rank(group, group_rank)
-
-
-def get_group_rank(group, global_rank) -> int:
-    """The rank in ``group`` of world rank ``global_rank``.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.init_process_group()
-        >>> dist.get_group_rank("hccl_world_group", 0)
-        0
-    """
-    return _comm.get_group_rank_from_world_rank(global_rank, group)
-
-
-def get_process_group_ranks(group=None) -> list:
-    """The world ranks of ``group``.
-
-    Examples:
-        >>> from cellax.ops import communication as dist
-        >>> dist.init_process_group()
-        >>> dist.get_process_group_ranks()
-        [0]
-    """
-    return _comm.get_process_group_ranks(_group(group))
-
+from ..._tensor import Tensor
+from .. import _comm as _ops
+from ._groups import _done, _group, _put, _tensor, get_rank, get_world_size
 
 _COMM_FUNCS = (
     "all_reduce", "all_gather_into_tensor", "all_gather", "reduce_scatter_tensor",
@@ -548,6 +296,102 @@ def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=Fals
     return _finish("scatter_tensor", async_op, [(output_tensor, every[start : start + size])])
 
 
+def all_to_all_single(
+    output, input, output_split_sizes=None, input_split_sizes=None, group=None, async_op=False
+):
+    """Cut ``input`` on dimension 0 into one block per rank (``input_split_sizes`` rows each,
+    default equal), send block ``j`` to rank ``j``, and concatenate the blocks received, in
+    rank order, into ``output``.
+
+    Raises:
+        TypeError: If an argument is not a Tensor.
+        ValueError: If the split sizes do not add up to the input's rows, or ``output`` has
+            another shape than the received blocks.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax.ops import communication as dist
+        >>> out = ms.Tensor([0.0, 0.0])
+        >>> dist.all_to_all_single(out, ms.Tensor([1.0, 2.0]))
+        >>> print(out)
+        [1. 2.]
+
+    Differences from MindSpore: eager (across processes) only; inside a compiled program use
+    ``ops.AlltoAll`` within ``jax.shard_map``.
+    """
+    api = "all_to_all_single"
+    output = _tensor(api, "output", output)
+    input = _tensor(api, "input", input)
+    size, rank = get_world_size(group), get_rank(group)
+    rows = input.shape[0] if input.ndim else 0
+    splits = [rows // size] * size if input_split_sizes is None else list(input_split_sizes)
+    if len(splits) != size or sum(splits) != rows:
+        raise ValueError(
+            f"For '{api}', 'input_split_sizes' {splits} must give one block per rank ({size}) "
+            f"adding up to the input's {rows} rows."
+        )
+    every_splits = _gathered(Tensor(np.asarray(splits, np.int64)), group)
+    width = max(int(np.max(t.asnumpy())) for t in every_splits) * size
+    padded = np.zeros((width,) + tuple(input.shape[1:]), np.dtype(input.asnumpy().dtype))
+    start = np.cumsum([0] + splits[:-1])
+    source = input.asnumpy()
+    for j, (begin, count) in enumerate(zip(start, splits)):  # block j at a fixed offset
+        block = width // size
+        padded[j * block : j * block + count] = source[begin : begin + count]
+    every = _gathered(Tensor(padded), group)
+    block = width // size
+    pieces = [
+        every[j].asnumpy()[rank * block : rank * block + int(every_splits[j].asnumpy()[rank])]
+        for j in range(size)
+    ]
+    value = Tensor(np.concatenate(pieces))
+    if output_split_sizes is not None and [len(p) for p in pieces] != list(output_split_sizes):
+        raise ValueError(
+            f"For '{api}', 'output_split_sizes' {list(output_split_sizes)} differ from the "
+            f"blocks received {[len(p) for p in pieces]}."
+        )
+    return _finish_plain(api, async_op, output, value)
+
+
+def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False):
+    """Send ``input_tensor_list[j]`` to rank ``j``; ``output_tensor_list[j]`` receives rank
+    ``j``'s tensor for this rank.
+
+    Raises:
+        TypeError: If the lists do not hold Tensors.
+        ValueError: If a list does not hold one tensor per rank.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax.ops import communication as dist
+        >>> out = [ms.Tensor([0.0])]
+        >>> dist.all_to_all(out, [ms.Tensor([4.0])])
+        >>> print(out[0])
+        [4.]
+
+    Differences from MindSpore: eager (across processes) only, and the tensors sent to one
+    rank must have the same shape on every rank.
+    """
+    api = "all_to_all"
+    size, rank = get_world_size(group), get_rank(group)
+    _check_list(api, "input_tensor_list", input_tensor_list, size)
+    _check_list(api, "output_tensor_list", output_tensor_list, size)
+    received = []
+    for target in range(size):  # every rank's tensor for rank `target`
+        every = _gathered(input_tensor_list[target], group)
+        if target == rank:
+            received = every
+    for out, value in zip(output_tensor_list, received):
+        _put(api, out, value)
+    return _done(async_op)
+
+
+def _finish_plain(api: str, async_op, target, value):
+    """In place (the torch-style functions without a set_comm_ops_inplace switch)."""
+    _put(api, target, value)
+    return _done(async_op)
+
+
 def barrier(group=None, async_op=False, device_ids=None):
     """Wait until every rank reaches this point.
 
@@ -573,40 +417,3 @@ def _gathered(tensor, group) -> list:
     """Every rank's ``tensor``, in rank order."""
     stacked = _ops.AllGather(_group(group))(tensor.reshape((1,) + tuple(tensor.shape)))
     return [stacked[i] for i in range(stacked.shape[0])]
-
-
-def _unavailable(name: str):
-    def call(*args, **kwargs):
-        raise NotImplementedError(
-            f"For '{name}', point-to-point, object and uneven collectives are "
-            f"not mapped in cellax, but it was called. Use all_reduce, all_gather, broadcast, "
-            f"... of ops.communication, or the cellax.ops collectives inside jax.shard_map."
-        )
-
-    call.__name__ = call.__qualname__ = name
-    call._cellax_unavailable = True  # docs/gen_mint_coverage.py lists these
-    call.__doc__ = (
-        f"MindSpore's ``{name}``; raises NotImplementedError in cellax.\n\n"
-        f"    Raises:\n        NotImplementedError: Always (not mapped onto JAX).\n"
-    )
-    return call
-
-
-P2POp = _unavailable("P2POp")
-TCPStore = _unavailable("TCPStore")
-all_gather_into_tensor_uneven = _unavailable("all_gather_into_tensor_uneven")
-all_gather_object = _unavailable("all_gather_object")
-all_to_all = _unavailable("all_to_all")
-all_to_all_single = _unavailable("all_to_all_single")
-batch_isend_irecv = _unavailable("batch_isend_irecv")
-broadcast_object_list = _unavailable("broadcast_object_list")
-gather_object = _unavailable("gather_object")
-irecv = _unavailable("irecv")
-isend = _unavailable("isend")
-recv = _unavailable("recv")
-recv_object_list = _unavailable("recv_object_list")
-reduce_scatter_tensor_uneven = _unavailable("reduce_scatter_tensor_uneven")
-scatter_object_list = _unavailable("scatter_object_list")
-send = _unavailable("send")
-send_object_list = _unavailable("send_object_list")
-all_to_all_v_c = _unavailable("all_to_all_v_c")
