@@ -2,14 +2,14 @@
 (also ``mindspore.mint.distributed``).
 
 The process-group functions run on :mod:`cellax.communication` (processes joined by
-``jax.distributed``); the collectives (``all_reduce``, ``all_gather``,
-``all_gather_into_tensor``, ``reduce_scatter_tensor``, ``reduce_scatter``, ``broadcast``,
-``reduce``, ``gather``, ``gather_into_tensor``, ``scatter``, ``scatter_tensor``,
-``barrier``) on the ``cellax.ops`` collective primitives: eagerly across processes, or over
-a mesh axis inside ``jax.shard_map``. As in MindSpore they work in place by default
-(results written into the given tensors; they return None, or a handle with ``wait()`` when
-``async_op=True``; the work is done by then); after ``set_comm_ops_inplace(False)`` they
-return ``(result, handle)`` and write nothing. Point-to-point, object and uneven
+``jax.distributed``); the collectives on the ``cellax.ops`` collective primitives, eagerly
+across processes (MindSpore's ranks). ``all_reduce``, ``all_gather_into_tensor``,
+``broadcast`` and ``barrier`` also work over a mesh axis inside ``jax.shard_map``; the
+functions that depend on the rank (``reduce``, ``gather``, ``scatter``, the all-to-alls,
+...) are eager only. As in MindSpore they work in place by default (results written into
+the given tensors; they return None, or a handle with ``wait()`` when ``async_op=True``;
+the work is done by then); after ``set_comm_ops_inplace(False)`` they return
+``(result, handle)`` and write nothing. Point-to-point, object and uneven-gather
 collectives raise NotImplementedError naming what to use instead.
 
 Examples:
