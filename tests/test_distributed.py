@@ -245,6 +245,8 @@ def test_collectives_in_a_per_rank_program():
         np.ravel(res["alltoall"]), np.arange(64.0).reshape(8, 8).T.ravel()
     )
     assert res["hlo_all_reduce"]
+    # all_reduce(max) in place, all_gather_into_tensor, broadcast: every rank [15, 16] x 8
+    np.testing.assert_array_equal(res["in_place"], [[15.0, 16.0]] * 64)
 
 
 def test_collectives_one_rank():
