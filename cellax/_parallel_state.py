@@ -34,6 +34,7 @@ __all__ = [
     "setting",
     "OPTIMIZER_STATE",
     "host_array",
+    "output_sharding",
 ]
 
 DATA_AXIS = "data"
@@ -152,6 +153,34 @@ def world_mesh(shape=None, names=(DATA_AXIS,)):
         mesh = Mesh(grid, tuple(names), axis_types=(AxisType.Auto,) * len(names))
         _mesh_cache[key] = mesh
     return mesh
+
+
+def output_sharding(ndim: int):
+    """Global view: an unconstrained sharding of ``ndim`` dims on the prime-factor mesh, or None.
+
+    A compiled step whose output layout came from sharding propagation over several operator
+    meshes gets that layout named on one input's mesh by JAX, which fails (``IndivisibleError``)
+    when that mesh cannot express it (a 2-way split on an 8-device axis). Marking each output
+    with this sharding makes JAX name the layout on a mesh of one axis per prime factor of the
+    device count in order, which expresses every row-major split of a prime-power count.
+    Changes no layout (every dim is unconstrained). None when there is nothing to do.
+    """
+    import jax
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    count = jax.device_count()
+    if ndim == 0 or count == 1:
+        return None
+    factors, rest, p = [], count, 2
+    while rest > 1:
+        while rest % p == 0:
+            factors.append(p)
+            rest //= p
+        p += 1
+    if len(set(factors)) != 1:
+        return None  # several primes: no single order expresses every split; JAX decides
+    mesh = world_mesh(tuple(factors), tuple(f"u{i}" for i in range(len(factors))))
+    return NamedSharding(mesh, PartitionSpec(*[PartitionSpec.UNCONSTRAINED] * ndim))
 
 
 def _on_world(array) -> bool:

@@ -24,7 +24,7 @@ INTERNAL = re.compile(
     r"|Counter|Optimizer|Parameter|Validator|bisect_right|jit_class|math|mstype|ops)$"
 )
 CALL = re.compile(r"\b(mint(?:\.nn\.functional|\.nn|\.special|\.linalg|\.optim)?|F)\.(\w+)\(")
-DISTRIBUTED = "raises NotImplementedError when called (needs the distribution work)"
+DISTRIBUTED = "raises NotImplementedError when called (not mapped onto JAX)"
 
 
 def _load(filename):
@@ -112,8 +112,9 @@ def render() -> tuple[str, list]:
         "  Adam's and AdamW's steps but not SGD's, in MindSpore 2.10 and in cellax.",
         "- MindSpore 2.10 CPU has no AdamW kernel; cellax's AdamW is checked against a NumPy",
         "  implementation of the documented update.",
-        "- `mint.distributed` functions raise NotImplementedError until cellax has distributed",
-        "  communication.",
+        "- `mint.distributed`: process groups, ranks and the collectives run on",
+        "  `cellax.communication` and the `ops` collectives (`cellax.ops.communication`); point-to-point,",
+        "  object and uneven collectives raise NotImplementedError.",
         "",
     ]
     summary, tables = [], []
@@ -126,7 +127,7 @@ def render() -> tuple[str, list]:
             present = hasattr(module, name)
             have += present
             status = "yes" if present else "**missing**"
-            if present and module_name == "mint.distributed":
+            if present and getattr(getattr(module, name), "_cellax_unavailable", False):
                 status = DISTRIBUTED
             note = cpu.get(qual, "")
             rows.append(f"| `{name}` | {status} | {tested.get(qual, 0) or ''} | {note} |")

@@ -170,6 +170,27 @@ def test_layout_operator_parallel(op_runs):
     assert lay["spec"] == "P(None, ('dp', 'mp'))"
     assert lay["groups"] in (["{{0,1,2,3},{4,5,6,7}}"], ["mesh['axis_0'=2,'axis_1'=4] {'axis_1'}"])
     assert "dimension 0 (size 15) can not be split into 2 slices" in lay["divide"]
+    # Cell.shard with a layout input and a parameter_plan layout (weight rows over "mp"),
+    # ms.shard of a function with layouts in and out
+    error, spec, local, fn_spec = lay["cell"]
+    assert error < 1e-5 and spec == "P('mp', None)" and local == [2, 16]
+    assert fn_spec == "P('dp', 'mp')"
+
+
+def test_strategy_table(op_runs):
+    table = op_runs[0]["table"]
+    for name, (error, _, _) in table.items():
+        assert error < 1e-4, name
+    # MatMul(transpose_b) ((2, 4), (1, 4)): rows 2 ways, k all-reduced over {0-3}, {4-7}
+    assert table["transpose_b"][1:] == [[[8, 24]], ["{{0,1,2,3},{4,5,6,7}}"]]
+    # BatchMatMul ((2, 1, 4), (2, 4, 1)): batch 2 ways, k all-reduced over groups of 4
+    assert table["batch_matmul"][1][0] == [2, 8, 8]
+    assert table["batch_matmul"][2][0] in ("{{0,1,2,3},{4,5,6,7}}", "[2,4]<=[8]")
+    # OneHot ((2, 4), (), ()): the (16, 8) output split 2 x 4; the scalars replicated
+    assert table["one_hot"][1] == [[8, 2]]
+    # Gather ((1, 1), (2, 1)) / ((8, 1), (1, 1)): an embedding with the indices or the table
+    # split, each input on its own; the output (4, 8, 8) comes back from the jitted function
+    assert table["gather"][1][0][1:] == [8, 8] and table["gather_mp"][1][0][1:] == [8, 8]
 
 
 def test_strategy_errors(op_runs):
@@ -181,6 +202,9 @@ def test_strategy_errors(op_runs):
     assert "the contracted dimension is split 4 ways by one input but 2 ways" in errors["k"]
     assert "does not divide the 8 devices" in errors["count"]
     assert "strategy of input 0 (2,) has 1 dimension(s)" in errors["rank"]
+    assert "must split the output's 2 dimension(s)" in errors["one_hot_rank"]
+    assert "dimension 1 of input 0 (size 8) can not be split into 3" in errors["one_hot_depth"]
+    assert "element-wise inputs must be split alike" in errors["add"]
 
 
 def test_shard_surface_one_device():
@@ -221,6 +245,8 @@ def test_collectives_in_a_per_rank_program():
         np.ravel(res["alltoall"]), np.arange(64.0).reshape(8, 8).T.ravel()
     )
     assert res["hlo_all_reduce"]
+    # all_reduce(max) in place, all_gather_into_tensor, broadcast: every rank [15, 16] x 8
+    np.testing.assert_array_equal(res["in_place"], [[15.0, 16.0]] * 64)
 
 
 def test_collectives_one_rank():
@@ -287,6 +313,21 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         _close(res["losses"], one["losses"], 1e-6)
         _close(res["weights"], one["weights"], 1e-6)
         assert res["rank_sum"] == 1.0 and res["ranks"] == [0, 1]
+        # ops.communication (= mint.distributed), in place: ranks hold 1.0 and 2.0
+        assert res["mint_dist"] == {
+            "gather": [[1.0], [2.0]] if rank == 1 else [[0.0], [0.0]],  # dst 1 only
+            # uneven splits: rank 0 sends [0 | 1 2], rank 1 sends [10 11 | 12]
+            "all_to_all_single": [[0.0, 10.0, 11.0], [1.0, 2.0, 12.0]][rank],
+            "all_to_all": [[float(rank)], [10.0 + rank]],
+            "scatter": [10.0 * (rank + 1)],
+            "all_reduce": [3.0, 30.0],
+            "all_gather": [[1.0], [2.0]],
+            "into_tensor": [1.0, 1.0, 2.0, 2.0],
+            "reduce_scatter": [[0.0 + 0.0], [1.0 + 2.0]][rank],
+            "broadcast": [2.0],
+            "reduce": [3.0] if rank == 0 else [2.0],  # only dst receives
+            "world": [rank, 2, True],
+        }
         _check_msrun_golden(res)  # MindSpore 2.10 under msrun, 2 ranks x 1 device
         # DistributedGradReducer(mean=False) on 2 ranks: twice the one-rank (mean) update
         np.testing.assert_allclose(
@@ -300,6 +341,9 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
         # rank's half, and the two slice files load into a column split bit for bit
         ckpt = res["checkpoints"]
         assert ckpt["gathered"] and ckpt["integrated"] and ckpt["loaded"]
+        # transform_checkpoints merges the rank folders; parameter_broadcast gives every
+        # rank rank 0's weight (the bias, not named, stays each rank's own)
+        assert ckpt["merged"] and ckpt["broadcast"]
         assert ckpt["weight_spec"] == "P('d0', None)" and ckpt["dst_spec"] == "P(None, 'd1')"
         rows = f"{4 * rank}:{4 * rank + 4}"
         assert ckpt["own_slices"] == [f"bias@{rows}", f"weight@{rows},0:16"]
@@ -350,6 +394,20 @@ def test_optimizer_state_sharding(dp_runs):
     assert many["moments"]["moments.fc2.weight"] == [10, 64]
     assert one["moments"]["moments.fc1.weight"] == [64, 32]
     assert many["all_gather3"] >= 1
+    # level3 with Adam: weights and moments split on dim 0 where it divides; a Parameter with
+    # parallel_optimizer=False keeps itself and its state whole; 5 steps as on one device
+    _close(many["losses4"], one["losses4"], 1e-6)
+    assert many["level3"] == {
+        "fc1.weight": [8, 32],
+        "fc1.bias": [64],
+        "fc2.weight": [10, 64],
+        "fc2.bias": [10],
+        "moment1.fc1.weight": [8, 32],
+        "moment1.fc1.bias": [64],
+        "moment1.fc2.weight": [10, 64],
+        "moment1.fc2.bias": [10],
+    }
+    assert one["level3"]["fc1.weight"] == [64, 32]
 
 
 def test_docs_examples_run_on_8_devices(tmp_path):
@@ -437,7 +495,8 @@ def test_pipeline_cell_sums_micro_batches():
     for a, b in zip(params_a, params_b):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
     with pytest.warns(UserWarning, match="'stage_config' is ignored"):
-        nn.PipelineCell(nn.ReLU(), 2, stage_config={"relu": 1})
+        piped = nn.PipelineCell(nn.SequentialCell([nn.ReLU()]), 2, stage_config={"0": 1})
+    assert piped.network[0].pipeline_stage == 1
 
 
 def _check_msrun_golden(res):

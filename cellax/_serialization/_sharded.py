@@ -20,7 +20,7 @@ import numpy as np
 
 from ._common import _fspath
 
-__all__ = ["slice_entries", "write_index", "load_distributed_checkpoint"]
+__all__ = ["slice_entries", "write_index", "load_distributed_checkpoint", "merged_tensors"]
 
 _INDEX = ".slices.json"
 
@@ -223,3 +223,18 @@ def load_distributed_checkpoint(
     for param, array in loaded.items():
         param._value = array
     return missing
+
+
+def merged_tensors(files: list, fmt: str = "ckpt") -> dict:
+    """``{name: full NumPy array}`` from integrated or per-rank slice files (any mix)."""
+    handles, sources = _sources(files, fmt)
+    out = {}
+    for name, source in sources.items():
+        path, key, _ = source.pieces[0]
+        first = np.asarray(_read(handles[path], key))
+        if source.shape is None:  # whole entries only: the first holds the tensor
+            out[name] = first
+            continue
+        full = tuple(slice(0, n) for n in source.shape)
+        out[name] = _assemble(handles, source, full, source.shape, first.dtype)
+    return out

@@ -106,6 +106,7 @@ class _Entry:
         "also_written",
         "raises",
         "out_template",
+        "nameable",
     )
 
     def __init__(self, owner, group: _Group, also_written=None) -> None:
@@ -118,6 +119,7 @@ class _Entry:
         self.also_written = {id(s) for s in also_written or ()}
         self.raises = False
         self.out_template = None  # (treedef, leaves with None where the program returns an array)
+        self.nameable = False  # mark layouts for JAX (see _nameable), after it failed to name one
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -179,6 +181,8 @@ class _Entry:
 
         def pure(donated_values, other_values, dynamic):
             old = list(donated_values) + list(other_values)
+            if self.nameable:  # the program's first layouts: see _nameable
+                old, dynamic = [_nameable(v) for v in old], [_nameable(v) for v in dynamic]
             if _avals([old[i] for i in position] + list(dynamic)) == learned_avals:
                 arrays, new_values = replay(old, dynamic)
             else:  # other shapes: trace the function again
@@ -188,6 +192,8 @@ class _Entry:
             if raises:  # a run-time error commits nothing
                 error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
                 new_values = _control_flow.select_on_error(error, returned, new_values, old)
+            if self.nameable:
+                arrays = [_nameable(a) for a in arrays]
             return arrays, new_values
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
@@ -204,9 +210,22 @@ class _Entry:
             dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
-        arrays, new_values = self.jitted(
-            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
-        )
+        try:
+            arrays, new_values = self.jitted(
+                [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+            )
+        except ValueError as error:  # raised while compiling: no buffer was donated yet
+            if type(error).__name__ != "IndivisibleError" or self.nameable:
+                raise
+            # JAX could not name a propagated output layout on the mesh it chose: mark the
+            # layouts (global view only) and compile again
+            self.nameable = _parallel_state.global_view()
+            if not self.nameable:
+                raise
+            self._learn(dynamic)
+            arrays, new_values = self.jitted(
+                [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+            )
         for slot, value in zip(self.written, new_values):
             slot._data = value
         if self.raises:
@@ -427,6 +446,21 @@ def _check_outputs(out) -> None:
                 f"For 'jit', a compiled function can return only Tensors, numbers and "
                 f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
             )
+
+
+def _nameable(value):
+    """A global-view input or output marked so that JAX names the propagated layouts of the
+    outputs on one mesh that expresses them all (``_parallel_state.output_sharding``): the
+    outputs' own marks, or the first marked input for a program whose outputs JAX recovers
+    from its first intermediate layout."""
+    if not hasattr(value, "shape"):
+        return value
+    sharding = _parallel_state.output_sharding(len(value.shape))
+    if sharding is None:
+        return value
+    raw = value._value if isinstance(value, Tensor) else value
+    out = jax.lax.with_sharding_constraint(raw, sharding)
+    return _wrap(out) if isinstance(value, Tensor) else out
 
 
 def _split_constants(out) -> tuple:

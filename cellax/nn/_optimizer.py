@@ -228,7 +228,9 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         )
         for clone, param in zip(clones, self._parameters):
             self._own(clone)
-            if getattr(param, "parallel_optimizer", True):  # enable_parallel_optimizer shards
+            # enable_parallel_optimizer shards the state of the Parameters it may split
+            clone.parallel_optimizer = getattr(param, "parallel_optimizer", True)
+            if clone.parallel_optimizer:
                 _parallel_state.OPTIMIZER_STATE[id(clone)] = clone
         self._state_tuples.append(clones)
         return clones

@@ -14,13 +14,50 @@ import numpy as np
 from .._tensor import Tensor
 from ._cell import Cell
 
-__all__ = ["PipelineCell", "PipelineGradReducer", "MicroBatchInterleaved"]
+__all__ = [
+    "PipelineCell",
+    "PipelineGradReducer",
+    "MicroBatchInterleaved",
+]  # GradAccumulation: parallel.nn
 
 
 def _check_int(api: str, name: str, value) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise TypeError(f"For '{api}', '{name}' must be an int >= 1, but got {value!r}.")
-    return value
+    if not isinstance(value, int):
+        raise TypeError(
+            f"For '{api}', the argument '{name}' must be integer, but got the type : {type(value)}."
+        )
+    if value <= 0:
+        raise ValueError(
+            f"For '{api}', the argument '{name}' must be large than 0, but got {value}."
+        )
+    return int(value)
+
+
+def _check_network(api: str, network):
+    if not isinstance(network, Cell):
+        raise TypeError(
+            f"For '{api}', the argument 'network' must cell type, but got the type : "
+            f"{type(network)}."
+        )
+    return network
+
+
+def _configure(network, config, attr: str, arg: str) -> None:
+    """Set ``attr`` on the cells ``config`` names (``{cell name: value}``; the network itself
+    by its string form); a name that matches no cell is a KeyError, as in MindSpore."""
+    left = dict(config)
+    with warnings.catch_warnings():  # PipelineCell warned once that stages run as one
+        warnings.simplefilter("ignore")
+        for name, cell in network.cells_and_names():
+            if name and name in left:
+                setattr(cell, attr, left.pop(name))
+        if str(network) in left:
+            setattr(network, attr, left.pop(str(network)))
+    if left:
+        raise KeyError(
+            f"For 'PipelineCell', the argument '{arg}' : {left} is not found in 'network' : "
+            f"{network}"
+        )
 
 
 def _split_sum(api: str, network, inputs, parts: int):
@@ -52,8 +89,10 @@ class PipelineCell(Cell):
     Args:
         network (Cell): The network with its loss.
         micro_size (int): The number of micro-batches (divides the batch).
-        stage_config (dict): ``{cell name: stage}``; stages run as one. Default: ``None``.
-        segment_config (dict): Accepted. Default: ``None``.
+        stage_config (dict): ``{cell name: stage}``: sets the cells' ``pipeline_stage``
+            (stages run as one). Default: ``None``.
+        segment_config (dict): ``{cell name: segment}``: sets the cells'
+            ``pipeline_segment``. Default: ``None``.
 
     Inputs:
         The inputs of ``network``; Tensors are cut on dimension 0.
@@ -62,8 +101,10 @@ class PipelineCell(Cell):
         The sum of the micro-batch outputs.
 
     Raises:
-        TypeError: If ``micro_size`` is not a positive int.
-        ValueError: If a batch does not divide into ``micro_size`` pieces.
+        TypeError: If ``network`` is not a Cell or ``micro_size`` not an int.
+        ValueError: If ``micro_size`` is not positive, or a batch does not divide into
+            ``micro_size`` pieces.
+        KeyError: If ``stage_config`` or ``segment_config`` names no cell of ``network``.
 
     Examples:
         >>> import cellax as ms
@@ -78,7 +119,7 @@ class PipelineCell(Cell):
 
     def __init__(self, network, micro_size, stage_config=None, segment_config=None) -> None:
         super().__init__(auto_prefix=False)
-        self.network = network
+        self.network = _check_network("PipelineCell", network)
         self.micro_size = _check_int("PipelineCell", "micro_size", micro_size)
         if stage_config:
             warnings.warn(
@@ -87,11 +128,55 @@ class PipelineCell(Cell):
                 UserWarning,
                 stacklevel=2,
             )
+            _configure(network, stage_config, "pipeline_stage", "stage_config")
+        if segment_config is not None:
+            _configure(network, segment_config, "pipeline_segment", "segment_config")
         self.stage_config = stage_config
         self.segment_config = segment_config
 
     def construct(self, *inputs):
         return _split_sum("PipelineCell", self.network, inputs, self.micro_size)
+
+
+class GradAccumulation(Cell):
+    """Gradient accumulation: run ``network`` on ``micro_size`` micro-batches (dimension 0)
+    and add the outputs, so that the gradients of the result are the accumulated ones
+    (``mindspore.parallel.nn.GradAccumulation``).
+
+    Args:
+        network (Cell): The network with its loss.
+        micro_size (int): The number of micro-batches (divides the batch).
+
+    Inputs:
+        The inputs of ``network``; Tensors are cut on dimension 0.
+
+    Outputs:
+        The sum of the micro-batch outputs.
+
+    Raises:
+        TypeError: If ``network`` is not a Cell or ``micro_size`` not an int.
+        ValueError: If ``micro_size`` is not positive, or a batch does not divide.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> from cellax.parallel.nn import GradAccumulation
+        >>> cell = GradAccumulation(nn.ReLU(), 2)
+        >>> print(cell(ms.Tensor([[1.0], [2.0], [-3.0], [4.0]])))
+        [[1.]
+         [6.]]
+
+    Differences from MindSpore: the micro-batches run in one compiled program, one after the
+    other in its data flow (MindSpore schedules them on Ascend only).
+    """
+
+    def __init__(self, network, micro_size) -> None:
+        super().__init__(auto_prefix=False)
+        self.network = _check_network("GradAccumulation", network)
+        self.micro_size = _check_int("GradAccumulation", "micro_size", micro_size)
+
+    def construct(self, *inputs):
+        return _split_sum("GradAccumulation", self.network, inputs, self.micro_size)
 
 
 class MicroBatchInterleaved(Cell):

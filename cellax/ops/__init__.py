@@ -52,7 +52,14 @@ from .primitive import constexpr as constexpr
 from .._tensor import Tensor as Tensor
 
 # MindSpore's ops submodules, imported on first use (keeps ``import cellax`` fast).
-_LAZY_SUBMODULES = ("functional", "operations", "composite", "function", "auto_generate")
+_LAZY_SUBMODULES = (
+    "functional",
+    "operations",
+    "composite",
+    "function",
+    "auto_generate",
+    "communication",
+)
 
 
 def __getattr__(name):

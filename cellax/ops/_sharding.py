@@ -26,6 +26,15 @@ from ._layout import Layout
 __all__: list = []
 
 _MATMULS = ("MatMul", "BatchMatMul")
+# ops whose same-rank inputs meet element by element: a dimension both inputs have (size > 1)
+# must be split alike. Other multi-input ops (Gather's params and indices, Concat, ...) split
+# their inputs independently.
+_ELEMENTWISE = frozenset(
+    "Add Sub Mul Div RealDiv DivNoNan FloorDiv FloorMod Mod TruncateDiv TruncateMod Maximum "
+    "Minimum Pow SquaredDifference Atan2 Xdivy Xlogy Equal NotEqual Greater GreaterEqual Less "
+    "LessEqual LogicalAnd LogicalOr LogicalXor BitwiseAnd BitwiseOr BitwiseXor Select "
+    "AddN Addcdiv Addcmul".split()
+)
 
 
 def _mesh(api: str, strategy_text: str, matrix: list, names: list):
@@ -126,11 +135,15 @@ def input_shardings(api: str, attrs: dict, in_strategy, inputs):
             _check_dims(api, index, strategy, shape)
         shardings, out = _matmul(api, attrs, in_strategy, shapes)
         return positions, shardings, out
+    if api == "OneHot" and not is_layout:
+        return positions, *_one_hot(attrs, in_strategy, inputs, shapes)
     shardings = [
         operand_sharding(api, s, shape, i) for i, (s, shape) in enumerate(zip(in_strategy, shapes))
     ]
     for index, (strategy, shape) in enumerate(zip(in_strategy, shapes)):
-        if index and not is_layout and len(shape) == len(shapes[0]):
+        if api not in _ELEMENTWISE or is_layout:
+            break
+        if index and len(shape) == len(shapes[0]):
             for dim, (a, b) in enumerate(zip(in_strategy[0], strategy)):
                 if a != b and shapes[0][dim] > 1 and shape[dim] > 1:
                     raise ValueError(
@@ -138,6 +151,34 @@ def input_shardings(api: str, attrs: dict, in_strategy, inputs):
                         f"ways in input {index}: element-wise inputs must be split alike."
                     )
     return positions, shardings, None
+
+
+def _one_hot(attrs: dict, in_strategy, inputs, shapes):
+    """OneHot's strategy: the first entry splits the output (the indices' dims plus depth at
+    ``axis``), the on/off values are scalars ``()``."""
+    api, rank = "OneHot", len(shapes[0])
+    strategy = in_strategy[0]
+    if not isinstance(strategy, tuple) or len(strategy) != rank + 1:
+        raise ValueError(
+            f"For '{api}', the strategy of input 0 must split the output's {rank + 1} "
+            f"dimension(s) (the indices' and depth), but got {strategy!r} for indices of shape "
+            f"{shapes[0]}."
+        )
+    axis = attrs.get("axis", -1)
+    depth_dim = axis if axis >= 0 else rank + 1 + axis
+    depth = next((x for x in inputs if isinstance(x, int) and not isinstance(x, bool)), None)
+    out_shape = list(shapes[0])
+    out_shape.insert(depth_dim, depth if depth is not None else strategy[depth_dim])
+    _check_dims(api, 0, strategy, out_shape)
+    letters = [f"d{dim}" for dim in range(rank + 1)]
+    mesh = _mesh(api, str(tuple(in_strategy)), list(strategy), letters)
+    splits = dict(zip(letters, strategy))
+    indices = NamedSharding(mesh, _spec(letters[:depth_dim] + letters[depth_dim + 1 :], splits))
+    rest = [
+        operand_sharding(api, s, shape, i + 1)
+        for i, (s, shape) in enumerate(zip(in_strategy[1:], shapes[1:]))
+    ]
+    return [indices, *rest], NamedSharding(mesh, _spec(letters, splits))
 
 
 def apply_strategy(prim, call, inputs):

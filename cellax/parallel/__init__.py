@@ -11,7 +11,51 @@ Examples:
 
 from .._serialization import load_distributed_checkpoint
 from ..ops._layout import Layout
+from . import nn as nn
+from ._broadcast import parameter_broadcast
 from ._shard import shard
+from .algo_parameter_config import get_algo_parameters, reset_algo_parameters, set_algo_parameters
+from .checkpoint_convert import (
+    convert_checkpoint_by_rank,
+    convert_checkpoints,
+    rank_list_for_convert,
+)
+from .checkpoint_transform import (
+    build_searched_strategy,
+    load_segmented_checkpoints,
+    merge_pipeline_strategys,
+    merge_sliced_parameter,
+    rank_list_for_transform,
+    restore_group_info_list,
+    set_op_strategy_config,
+    sync_pipeline_shared_parameters,
+    transform_checkpoint_by_rank,
+    transform_checkpoints,
+    unified_safetensors,
+)
 from .function import reshard
 
-__all__ = ["Layout", "shard", "reshard", "load_distributed_checkpoint"]
+__all__ = [
+    "Layout",
+    "shard",
+    "reshard",
+    "load_distributed_checkpoint",
+    "parameter_broadcast",
+    "set_algo_parameters",
+    "get_algo_parameters",
+    "reset_algo_parameters",
+    "merge_sliced_parameter",
+    "load_segmented_checkpoints",
+    "transform_checkpoints",
+    "transform_checkpoint_by_rank",
+    "rank_list_for_transform",
+    "build_searched_strategy",
+    "restore_group_info_list",
+    "merge_pipeline_strategys",
+    "set_op_strategy_config",
+    "sync_pipeline_shared_parameters",
+    "unified_safetensors",
+    "convert_checkpoints",
+    "convert_checkpoint_by_rank",
+    "rank_list_for_convert",
+]

@@ -33,6 +33,19 @@ result["reducescatter"] = np.asarray(per_rank(lambda t: ops.ReduceScatter()(t))(
 result["broadcast"] = np.asarray(per_rank(lambda t: ops.Broadcast(3)((t,))[0])(x)).tolist()
 a2a_in = jnp.arange(64.0, dtype=jnp.float32).reshape(8, 8)  # rank r holds row r
 result["alltoall"] = np.asarray(per_rank(lambda t: ops.AlltoAll(8, 1, 0)(t))(a2a_in)).tolist()
+# ops.communication (mint.distributed) in place inside the per-rank program
+from cellax.ops import communication as dist  # noqa: E402
+
+
+def in_place(t):
+    dist.all_reduce(t, op="max")
+    gathered = ms.Tensor(jnp.zeros((8, 2), jnp.float32))
+    dist.all_gather_into_tensor(gathered, t)
+    dist.broadcast(gathered, 5)
+    return gathered
+
+
+result["in_place"] = np.asarray(per_rank(in_place)(x)).tolist()
 hlo = per_rank(lambda t: ops.AllReduce()(t)).lower(x).compile().as_text()
 result["hlo_all_reduce"] = "all-reduce(" in hlo
 print("RESULT" + json.dumps(result))

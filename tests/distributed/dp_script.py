@@ -66,7 +66,7 @@ def train_step(inputs, labels):
 
 losses = [float(train_step(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
 weights = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
-losses2 = weights2 = losses3 = moments = None
+losses2 = weights2 = losses3 = moments = losses4 = level3 = None
 hlo = hlo3 = ""
 shardings = {}
 step = None
@@ -97,6 +97,21 @@ if not light:
     losses3 = [float(step3(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs, ys)]
     moments = {p.name: list(p._data.addressable_shards[0].data.shape) for p in opt3.moments}
     hlo3 = step3.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
+
+    # 3b. level3 (weights too) with Adam, parallel_optimizer=False on fc1.bias
+    ms.set_auto_parallel_context(
+        parallel_optimizer_config={"parallel_optimizer_threshold": 0, "optimizer_level": "level3"}
+    )
+    ms.set_seed(1)
+    net4 = Net()
+    net4.fc1.bias.parallel_optimizer = False
+    opt4 = nn.Adam(net4.trainable_params(), 1e-3)
+    step4 = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net4, nn.CrossEntropyLoss()), opt4))
+    losses4 = [float(step4(ms.Tensor(x), ms.Tensor(y)).asnumpy()) for x, y in zip(xs[:5], ys[:5])]
+    level3 = {
+        p.name: list(p._data.addressable_shards[0].data.shape)
+        for p in list(net4.trainable_params()) + list(opt4.moment1)
+    }
     ms.set_auto_parallel_context(enable_parallel_optimizer=False)
 
 # 4. MindSpore's two-rank msrun run of tests/goldens/record_dp_msrun.py, same data
@@ -139,6 +154,49 @@ sum_delta = (snet.weight.asnumpy() - w0).tolist()
 rank_sum = float(ops.AllReduce()(ms.Tensor(float(get_rank()))).asnumpy())
 ranks = ops.AllGather()(ms.Tensor([get_rank()])).asnumpy().tolist()
 ops.Barrier()()
+# mint.distributed's torch-style collectives, in place, across processes
+from cellax.ops import communication as dist  # noqa: E402
+
+me = float(get_rank() + 1)
+t_sum = ms.Tensor([me, 10 * me])
+dist.all_reduce(t_sum)
+t_list = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.all_gather(t_list, ms.Tensor([me]))
+t_cat = ms.Tensor(np.zeros(2 * get_group_size(), np.float32))
+dist.all_gather_into_tensor(t_cat, ms.Tensor([me, me]))
+t_scatter = ms.Tensor([0.0])
+dist.reduce_scatter_tensor(t_scatter, ms.Tensor(np.arange(get_group_size(), dtype=np.float32) * me))
+t_bcast = ms.Tensor([me])
+dist.broadcast(t_bcast, src=1 if get_group_size() > 1 else 0)
+t_reduce = ms.Tensor([me])
+dist.reduce(t_reduce, dst=0, op="sum", async_op=True).wait()
+t_gather = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.gather(ms.Tensor([me]), t_gather, dst=1 % get_group_size())
+t_scat = ms.Tensor([0.0])
+dist.scatter(t_scat, [ms.Tensor([10.0 * (r + 1)]) for r in range(get_group_size())], src=0)
+two = get_group_size() == 2
+t_a2a = ms.Tensor(np.zeros(3, np.float32))
+dist.all_to_all_single(
+    t_a2a,
+    ms.Tensor(np.arange(3, dtype=np.float32) + 10 * get_rank()),
+    input_split_sizes=([1, 2] if get_rank() == 0 else [2, 1]) if two else None,
+)
+t_a2a_list = [ms.Tensor([0.0]) for _ in range(get_group_size())]
+dist.all_to_all(t_a2a_list, [ms.Tensor([10.0 * get_rank() + j]) for j in range(get_group_size())])
+dist.barrier()
+mint_dist = {
+    "all_to_all_single": t_a2a.asnumpy().tolist(),
+    "all_to_all": [t.asnumpy().tolist() for t in t_a2a_list],
+    "gather": [t.asnumpy().tolist() for t in t_gather],
+    "scatter": t_scat.asnumpy().tolist(),
+    "all_reduce": t_sum.asnumpy().tolist(),
+    "all_gather": [t.asnumpy().tolist() for t in t_list],
+    "into_tensor": t_cat.asnumpy().tolist(),
+    "reduce_scatter": t_scatter.asnumpy().tolist(),
+    "broadcast": t_bcast.asnumpy().tolist(),
+    "reduce": t_reduce.asnumpy().tolist(),
+    "world": [dist.get_rank(), dist.get_world_size(), dist.is_initialized()],
+}
 # a batch-sharded result fetched on every rank: the global batch, gathered
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
@@ -163,14 +221,26 @@ if ckpt_dir:
     full = {p.name: p.asnumpy() for p in src.get_parameters()}  # gathered from both ranks
     rank = get_rank()
     ms.save_checkpoint(src, os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
-    ms.save_checkpoint(src, os.path.join(ckpt_dir, f"rank_{rank}.ckpt"), integrated_save=False)
+    rank_files = [os.path.join(ckpt_dir, f"rank_{r}", "net.ckpt") for r in range(get_group_size())]
+    os.makedirs(os.path.dirname(rank_files[rank]), exist_ok=True)
+    ms.save_checkpoint(src, rank_files[rank], integrated_save=False)
     ops.Barrier()()  # every rank's file is written
     whole = ms.load_checkpoint(os.path.join(ckpt_dir, f"full_{rank}.ckpt"))
-    own = ms.load_checkpoint(os.path.join(ckpt_dir, f"rank_{rank}.ckpt"))
+    own = ms.load_checkpoint(rank_files[rank])
     dst = make({"weight": (1, 2), "bias": (1,)})
-    missing = ms.load_distributed_checkpoint(
-        dst, [os.path.join(ckpt_dir, f"rank_{r}.ckpt") for r in range(get_group_size())]
-    )
+    missing = ms.load_distributed_checkpoint(dst, rank_files)
+    # the rank folders merged offline into one full checkpoint (each rank its own copy)
+    from cellax.parallel import parameter_broadcast, transform_checkpoints
+
+    merged_dir = os.path.join(ckpt_dir, f"merged_{rank}")
+    transform_checkpoints(ckpt_dir, merged_dir, "net")
+    merged = ms.load_checkpoint(os.path.join(merged_dir, "rank_0", "net0.ckpt"))
+    # parameter_broadcast: every rank starts from its own random values, then takes rank 0's
+    ms.set_seed(rank)
+    mine = nn.Dense(16, 8)
+    parameter_broadcast(mine, {"weight": None}, cur_rank=rank)
+    ms.set_seed(0)
+    rank0 = nn.Dense(16, 8)
     loaded = missing == []
     for p in dst.get_parameters():
         for shard in p._data.addressable_shards:
@@ -182,6 +252,10 @@ if ckpt_dir:
         "own_slices": sorted(k for k in own if "@" in k),
         "loaded": bool(loaded),
         "dst_spec": str(dst.weight._data.sharding.spec),
+        "merged": sorted(merged) == sorted(full)
+        and all(np.array_equal(merged[k].asnumpy(), v) for k, v in full.items()),
+        "broadcast": bool(np.array_equal(mine.weight.asnumpy(), rank0.weight.asnumpy()))
+        and (rank == 0) == bool(np.array_equal(mine.bias.asnumpy(), rank0.bias.asnumpy())),
     }
 
 print(
@@ -205,9 +279,12 @@ print(
             "gathered": gathered,
             "losses3": losses3,
             "moments": moments,
+            "losses4": losses4,
+            "level3": level3,
             "all_gather3": hlo3.count("all-gather("),
             "ranks": ranks,
             "checkpoints": checkpoints,
+            "mint_dist": mint_dist,
         }
     )
 )

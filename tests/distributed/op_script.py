@@ -184,10 +184,84 @@ if how == "semi_auto_parallel":
             )
         ),
     }
+    # Cell.shard and parallel.shard with Layouts (inputs, a parameter_plan, outputs)
+    lay_net = nn.Dense(16, 8)
+    lay_net.shard(
+        in_strategy=(layout("dp", "None"),), parameter_plan={"weight": layout("mp", "None")}
+    )
+    lay_in = rng.standard_normal((8, 16)).astype(np.float32)
+    lay_ref = lay_in @ lay_net.weight.asnumpy().T + lay_net.bias.asnumpy()
+    lay_net_out = ms.jit(lambda a: lay_net(a))(ms.Tensor(lay_in))
+    lay_fn = ms.shard(
+        lambda a: a * 2, in_strategy=(layout("dp", "mp"),), out_strategy=(layout("dp", "mp"),)
+    )
+    result["layout"]["cell"] = [
+        float(np.abs(lay_net_out.asnumpy() - lay_ref).max()),
+        str(lay_net.weight._data.sharding.spec),
+        list(lay_net.weight._data.addressable_shards[0].data.shape),
+        str(ms.jit(lay_fn)(ms.Tensor(lay_in))._value.sharding.spec),
+    ]
     try:
         Layout((2, 4), ("dp", "mp"))("dp", "mp").sharding("MatMul", (15, 64))
     except ValueError as error:
         result["layout"]["divide"] = str(error)
+
+    # more of the strategy table: transpose_b, BatchMatMul, OneHot's output-shaped strategy with
+    # scalars (), Gather's independent params/indices splits (an embedding); outputs returned
+    def run(prim, *args):
+        fn = ms.jit(lambda *xs: prim(*xs))
+        out = fn(*args)
+        text = fn.lower(*args).compile().as_text() if prim.name != "Gather" else ""
+        groups = re.findall(r"all-reduce\(.*?replica_groups=(.*?), (?:use_global|to_apply)", text)
+        return (
+            out.asnumpy(),
+            [list(s.data.shape) for s in out._value.addressable_shards][:1],
+            groups,
+        )
+
+    ta = rng.standard_normal((16, 32)).astype(np.float32)
+    tb = rng.standard_normal((24, 32)).astype(np.float32)
+    bx = rng.standard_normal((4, 8, 16)).astype(np.float32)
+    by = rng.standard_normal((4, 16, 8)).astype(np.float32)
+    ids = rng.integers(0, 8, (16,)).astype(np.int32)
+    table = rng.standard_normal((16, 8)).astype(np.float32)
+    rows = rng.integers(0, 16, (4, 8)).astype(np.int32)
+    one, zero = ms.Tensor(1.0), ms.Tensor(0.0)
+    cases = {
+        "transpose_b": (
+            run(ops.MatMul(transpose_b=True).shard(((2, 4), (1, 4))), ms.Tensor(ta), ms.Tensor(tb)),
+            ta @ tb.T,
+        ),
+        "batch_matmul": (
+            run(ops.BatchMatMul().shard(((2, 1, 4), (2, 4, 1))), ms.Tensor(bx), ms.Tensor(by)),
+            bx @ by,
+        ),
+        "one_hot": (
+            run(ops.OneHot().shard(((2, 4), (), ())), ms.Tensor(ids), 8, one, zero),
+            np.eye(8, dtype=np.float32)[ids],
+        ),
+        "gather": (
+            run(ops.Gather().shard(((1, 1), (2, 1))), ms.Tensor(table), ms.Tensor(rows), 0),
+            table[rows],
+        ),
+        "gather_mp": (
+            run(ops.Gather().shard(((8, 1), (1, 1))), ms.Tensor(table), ms.Tensor(rows), 0),
+            table[rows],
+        ),
+    }
+    result["table"] = {
+        name: [float(np.abs(out - ref).max()), shard, groups]
+        for name, ((out, shard, groups), ref) in cases.items()
+    }
+    for name, prim, args in (
+        ("one_hot_rank", ops.OneHot().shard(((2,), (), ())), (ms.Tensor(ids), 8, one, zero)),
+        ("one_hot_depth", ops.OneHot().shard(((2, 3), (), ())), (ms.Tensor(ids), 8, one, zero)),
+        ("add", ops.Add().shard(((2, 1), (4, 1))), (ms.Tensor(ta), ms.Tensor(ta))),
+    ):
+        try:
+            ms.jit(lambda *xs: prim(*xs))(*args)
+        except ValueError as error:
+            result["errors"][name] = str(error)
     ms.set_auto_parallel_context(full_batch=True)
     dp_cell = nn.Dense(16, 8)
     dp_cell.set_data_parallel()
