@@ -109,3 +109,32 @@ def test_parameter_broadcast_one_process():
         parallel.parameter_broadcast(net, ["weight"])
     parallel.sync_pipeline_shared_parameters(net)
     assert parallel.nn.Pipeline is ms.parallel.nn.Pipeline
+
+
+def test_mindspore_module_paths_resolve():
+    # the module paths distributed scripts import from, through alias_mindspore()
+    import importlib
+
+    handle = ms.alias_mindspore()
+    try:
+        paths = {
+            "mindspore.communication.management": ("init", "get_rank", "get_group_size"),
+            "mindspore.parallel": ("merge_sliced_parameter", "transform_checkpoints", "Layout"),
+            "mindspore.parallel.nn": ("Pipeline", "GradAccumulation", "PipelineGradReducer"),
+            "mindspore.parallel.checkpoint_transform": ("transform_checkpoints",),
+            "mindspore.parallel.algo_parameter_config": ("set_algo_parameters",),
+            "mindspore.ops.communication": ("all_reduce", "set_comm_ops_inplace"),
+            "mindspore.mint.distributed": ("init_process_group", "all_gather"),
+        }
+        for path, names in paths.items():
+            module = importlib.import_module(path)
+            assert module is importlib.import_module("cellax" + path[len("mindspore") :])
+            for name in names:
+                assert callable(getattr(module, name)), (path, name)
+    finally:
+        handle.remove()
+    from cellax.communication import management
+
+    assert management.DEFAULT_WORLD_COMM_GROUP == "hccl_world_group"
+    with pytest.raises(ValueError, match="'device_target' must be one of"):
+        management.is_initialized("TPU")
