@@ -138,3 +138,30 @@ def test_mindspore_module_paths_resolve():
     assert management.DEFAULT_WORLD_COMM_GROUP == "hccl_world_group"
     with pytest.raises(ValueError, match="'device_target' must be one of"):
         management.is_initialized("TPU")
+
+
+def test_private_parallel_utils_of_model_zoo_cells():
+    # mindspore.parallel._utils, as custom TrainOneStepCells use it (MindSpore 2.10 values)
+    from cellax.parallel import _utils
+
+    assert (_utils._get_device_num(), _utils._get_gradients_mean()) == (1, False)
+    assert (_utils._get_parallel_mode(), _utils._get_global_rank()) == ("stand_alone", 0)
+    assert (_utils._get_pipeline_stages(), _utils._get_stage_device_num()) == (1, 1)
+    assert not _utils._is_in_auto_parallel_mode() and not _utils._need_to_full()
+    try:
+        ms.set_auto_parallel_context(
+            parallel_mode="data_parallel", gradients_mean=True, device_num=8
+        )
+        assert _utils._get_device_num() == 8 and _utils._get_gradients_mean()
+        assert _utils._get_parallel_mode() == "data_parallel"
+        assert not _utils._is_in_auto_parallel_mode()
+        from cellax.parallel._auto_parallel_context import auto_parallel_context
+
+        apc = auto_parallel_context()
+        assert (apc.get_parallel_mode(), apc.get_device_num()) == ("data_parallel", 8)
+        apc.set_gradients_mean(False)
+        assert ms.get_auto_parallel_context("gradients_mean") is False
+        apc.reset()
+        assert apc.get_parallel_mode() == "stand_alone"
+    finally:
+        ms.reset_auto_parallel_context()
