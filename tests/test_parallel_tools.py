@@ -109,3 +109,59 @@ def test_parameter_broadcast_one_process():
         parallel.parameter_broadcast(net, ["weight"])
     parallel.sync_pipeline_shared_parameters(net)
     assert parallel.nn.Pipeline is ms.parallel.nn.Pipeline
+
+
+def test_mindspore_module_paths_resolve():
+    # the module paths distributed scripts import from, through alias_mindspore()
+    import importlib
+
+    handle = ms.alias_mindspore()
+    try:
+        paths = {
+            "mindspore.communication.management": ("init", "get_rank", "get_group_size"),
+            "mindspore.parallel": ("merge_sliced_parameter", "transform_checkpoints", "Layout"),
+            "mindspore.parallel.nn": ("Pipeline", "GradAccumulation", "PipelineGradReducer"),
+            "mindspore.parallel.checkpoint_transform": ("transform_checkpoints",),
+            "mindspore.parallel.algo_parameter_config": ("set_algo_parameters",),
+            "mindspore.ops.communication": ("all_reduce", "set_comm_ops_inplace"),
+            "mindspore.mint.distributed": ("init_process_group", "all_gather"),
+        }
+        for path, names in paths.items():
+            module = importlib.import_module(path)
+            assert module is importlib.import_module("cellax" + path[len("mindspore") :])
+            for name in names:
+                assert callable(getattr(module, name)), (path, name)
+    finally:
+        handle.remove()
+    from cellax.communication import management
+
+    assert management.DEFAULT_WORLD_COMM_GROUP == "hccl_world_group"
+    with pytest.raises(ValueError, match="'device_target' must be one of"):
+        management.is_initialized("TPU")
+
+
+def test_private_parallel_utils_of_model_zoo_cells():
+    # mindspore.parallel._utils, as custom TrainOneStepCells use it (MindSpore 2.10 values)
+    from cellax.parallel import _utils
+
+    assert (_utils._get_device_num(), _utils._get_gradients_mean()) == (1, False)
+    assert (_utils._get_parallel_mode(), _utils._get_global_rank()) == ("stand_alone", 0)
+    assert (_utils._get_pipeline_stages(), _utils._get_stage_device_num()) == (1, 1)
+    assert not _utils._is_in_auto_parallel_mode() and not _utils._need_to_full()
+    try:
+        ms.set_auto_parallel_context(
+            parallel_mode="data_parallel", gradients_mean=True, device_num=8
+        )
+        assert _utils._get_device_num() == 8 and _utils._get_gradients_mean()
+        assert _utils._get_parallel_mode() == "data_parallel"
+        assert not _utils._is_in_auto_parallel_mode()
+        from cellax.parallel._auto_parallel_context import auto_parallel_context
+
+        apc = auto_parallel_context()
+        assert (apc.get_parallel_mode(), apc.get_device_num()) == ("data_parallel", 8)
+        apc.set_gradients_mean(False)
+        assert ms.get_auto_parallel_context("gradients_mean") is False
+        apc.reset()
+        assert apc.get_parallel_mode() == "stand_alone"
+    finally:
+        ms.reset_auto_parallel_context()
