@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype
+from .._errors import check_int_arg
 from .._tensor import Tensor, wrap
 
 _PY_TYPES = {bool: np.bool_, int: np.int32, float: np.float32, complex: np.complex64}
@@ -118,14 +119,7 @@ def check_int(api: str, name: str, value, minimum=None) -> int:
     if isinstance(value, Tensor) and value.ndim == 0 and is_int(value._value):
         check_eager(api, value._value)
         value = int(value._value)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(
-            f"For '{api}', '{name}' must be an int, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    if minimum is not None and value < minimum:
-        raise ValueError(f"For '{api}', '{name}' must be >= {minimum}, but got {value}.")
-    return int(value)
+    return check_int_arg(api, name, value, minimum)
 
 
 def axis_arg(api: str, axis, ndim: int, name: str = "axis"):
