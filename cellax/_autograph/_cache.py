@@ -159,7 +159,10 @@ def _build(fn) -> _Converted:
         if isinstance(c, types.CodeType) and c.co_name == node.name
     )
     if fn.__name__ == "<lambda>":
-        inner = inner.replace(co_name="<lambda>", co_qualname=fn.__code__.co_qualname)
+        names = {"co_name": "<lambda>"}
+        if hasattr(inner, "co_qualname"):  # Python 3.11+
+            names["co_qualname"] = fn.__code__.co_qualname
+        inner = inner.replace(**names)
     for c in _walk_codes(inner):
         _converted_ids.add(id(c))
     return _Converted(code=inner, source=converted_source)
