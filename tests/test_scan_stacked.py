@@ -248,3 +248,25 @@ def test_hand_written_scan_gives_the_same_gradients():
         rows = [got[f"body.blocks.{i}.{name}"] for i in range(DEPTH)]
         np.testing.assert_allclose(np.stack(rows), want_stacks[k], **TOL)
     np.testing.assert_allclose(got["head.weight"], want_head[0], **TOL)
+
+
+@pytest.mark.parametrize(
+    "make_opt", [lambda p: nn.Momentum(p, 0.1, 0.9), lambda p: nn.Adam(p, 0.01)]
+)
+def test_optimizer_updates_stacks_bitwise_as_separate_parameters(make_opt):
+    loop, scan = nets()
+    grads = ms.grad(loss_fn(loop), None, loop.trainable_params())(x_input())
+    opts = [make_opt(net.trainable_params()) for net in (loop, scan)]
+    assert opts[1]._row_groups and not opts[0]._row_groups
+    state = opts[1]._state_tuples[0][0]  # the state of a row is a row of a stacked state
+    assert state._stack_row is not None and state.name.endswith("body.blocks.0.scale")
+    for _ in range(2):
+        for opt in opts:
+            opt(grads)
+    for opt in opts:  # and once compiled
+        ms.jit(lambda g, opt=opt: opt(g))(grads)
+    for a, b in zip(loop.get_parameters(), scan.get_parameters()):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
+    for a, b in zip(opts[0].get_parameters(), opts[1].get_parameters()):
+        assert a.name == b.name
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
