@@ -519,7 +519,8 @@ def matmul(input, other):
             f"contracted dimension of 'other' ({kb}), but got shapes {a.shape} and {b.shape}."
         )
     try:
-        jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        if a.ndim > 2 or b.ndim > 2:  # batch dimensions
+            jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     except ValueError:
         raise RuntimeError(
             f"For 'matmul', the batch dimensions of 'input' {a.shape} and 'other' {b.shape} "

@@ -133,9 +133,10 @@ def mean(x, axis=None, keep_dims=False):
     """
     value = _reduce_input("mean", x, "x")
     axes = check_axes("mean", axis, value.ndim)
-    if value.dtype == jnp.bool_:
+    kind = value.dtype.kind
+    if kind == "b":
         raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
-    if np.dtype(value.dtype).kind in "iu":
+    if kind in "iu":
         total = jnp.sum(value, axis=axes, keepdims=keep_dims, dtype=value.dtype)
         count = (value.size // total.size) if total.size and value.size else 1
         quotient = jnp.abs(total) // count
