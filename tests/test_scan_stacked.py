@@ -270,3 +270,16 @@ def test_optimizer_updates_stacks_bitwise_as_separate_parameters(make_opt):
     for a, b in zip(opts[0].get_parameters(), opts[1].get_parameters()):
         assert a.name == b.name
         np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())
+
+
+def test_pickle_keeps_rows_and_stacks_together():
+    import pickle
+
+    _, scan = nets()
+    twin = pickle.loads(pickle.dumps(scan))
+    row = twin.body.blocks[1].scale
+    assert any(row._stack_row[0] is stack for stack in twin.body._stacks)
+    x = x_input()
+    np.testing.assert_array_equal(twin(x).asnumpy(), scan(x).asnumpy())
+    row.set_data(Tensor(np.zeros((WIDTH,), np.float32)))
+    assert not np.array_equal(twin(x).asnumpy(), scan(x).asnumpy())  # the row is live

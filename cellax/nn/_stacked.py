@@ -75,8 +75,18 @@ class _RowParameter(Parameter):
         _make_row(clone, new_stack, index)
         return clone
 
+    def __reduce__(self):  # pickled with its stack (pickle keeps one stack for all rows)
+        stack, index = _RAW.__get__(self)
+        return (_rebuild_row, (stack, index, self.name, self.requires_grad))
+
 
 _RowParameter.__name__ = _RowParameter.__qualname__ = "Parameter"
+
+
+def _rebuild_row(stack, index, name, requires_grad):
+    param = Parameter(stack._data[index], name=name, requires_grad=requires_grad)
+    _make_row(param, stack, index)
+    return param
 
 
 def _make_row(param: Parameter, stack, index: int) -> None:
