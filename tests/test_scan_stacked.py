@@ -283,3 +283,39 @@ def test_pickle_keeps_rows_and_stacks_together():
     np.testing.assert_array_equal(twin(x).asnumpy(), scan(x).asnumpy())
     row.set_data(Tensor(np.zeros((WIDTH,), np.float32)))
     assert not np.array_equal(twin(x).asnumpy(), scan(x).asnumpy())  # the row is live
+
+
+class NormBlock(nn.Cell):
+    """Writes state in training: BatchNorm's moving statistics are (stacked) Parameters."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(WIDTH, WIDTH, weight_init="ones")
+        self.norm = nn.BatchNorm1d(WIDTH)
+
+    def construct(self, x):
+        return ops.tanh(self.norm(self.dense(x)))
+
+
+def test_functional_call_and_written_statistics_per_block():
+    loop, scan = (
+        Unrolled([NormBlock() for _ in range(3)]),
+        nn.ScanCell([NormBlock() for _ in range(3)]),
+    )
+    for a, b in zip(loop.get_parameters(), scan.get_parameters()):
+        b.set_data(a.value())
+    loop.set_train(True)
+    scan.set_train(True)
+    x = x_input().asnumpy()
+    state = ms.state(scan)
+    assert list(state) == list(ms.state(loop))  # blocks.0.dense.weight, ...
+    out_loop, new_loop = ms.functional_call(loop, ms.state(loop), x)
+    out_scan, new_scan = ms.functional_call(scan, state, x)
+    np.testing.assert_allclose(np.asarray(out_scan), np.asarray(out_loop), **TOL)
+    for key in new_loop:
+        np.testing.assert_allclose(np.asarray(new_scan[key]), np.asarray(new_loop[key]), **TOL)
+    assert not np.allclose(new_scan["blocks.2.norm.moving_mean"], 0.0)  # written
+    ms.jit(scan)(Tensor(x))  # and eagerly through a compiled call, into the stacks
+    ms.jit(loop)(Tensor(x))
+    for a, b in zip(loop.get_parameters(), scan.get_parameters()):
+        np.testing.assert_allclose(b.asnumpy(), a.asnumpy(), **TOL)
