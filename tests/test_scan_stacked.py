@@ -124,14 +124,7 @@ def test_stacked_program_takes_one_input_per_stack():
     assert "stablehlo.concatenate" not in text  # nothing is stacked inside the program
 
 
-@pytest.mark.parametrize(
-    "make_opt",
-    [
-        lambda p: nn.SGD(p, 0.1),
-        lambda p: nn.Momentum(p, 0.1, 0.9),
-        lambda p: nn.Adam(p, 0.01),
-    ],
-)
+@pytest.mark.parametrize("make_opt", [lambda p: nn.SGD(p, 0.1), lambda p: nn.Adam(p, 0.01)])
 def test_optimizer_updates_match(make_opt):
     x = x_input()
     results = []
@@ -147,7 +140,7 @@ def test_optimizer_updates_match(make_opt):
                 return loss
 
             step = ms.jit(step) if compiled else step
-            for _ in range(3):
+            for _ in range(2):
                 step(x)
             pair.append([p.asnumpy() for p in net.get_parameters()])
         results.append(pair)
