@@ -43,6 +43,7 @@ def stats(samples) -> dict:
         "median": float(np.median(a)),
         "p10": float(np.percentile(a, 10)),
         "p90": float(np.percentile(a, 90)),
+        "min": float(a.min()),
         "n": int(a.size),
     }
 

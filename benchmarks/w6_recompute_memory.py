@@ -5,8 +5,16 @@ depth 16) called in a Python loop over an ``nn.CellList``; the loss is ``mean(x 
 gradient w.r.t. all weights is jitted and compiled, and ``memory_analysis()
 .temp_size_in_bytes`` read off the executable (nothing runs). cellax's ``cell.recompute()`` on
 every block is compared with the same network written in JAX with ``jax.checkpoint`` on every
-block (target: within 5%); both without recompute are shown for scale. When cellax has a
-scan form (``nn.Scan``/``ops.scan``) it is compared with ``jax.lax.scan`` likewise.
+block (target: within 5%); both without recompute are shown for scale.
+
+The scan form: ``nn.ScanCell`` over the same blocks (its Parameters stored pre-stacked, one
+``[depth, ...]`` array per Parameter position) against ``jax.lax.scan`` over pre-stacked
+parameters. ``ms.grad`` w.r.t. ``trainable_params()`` returns one gradient per block
+Parameter, so the gradient program's stacked gradient is a temporary that is split into the
+per-block outputs: it is compared with hand-written ``lax.scan`` returning the same per-block
+gradients (the plain ``jax lax.scan`` row returns the stacked gradient itself). The train-step
+rows (gradient + SGD update in one jitted step, parameters donated) have no gradient outputs:
+there ScanCell + ``nn.SGD`` is compared with hand-written ``lax.scan`` + ``p - lr * g``.
 """
 
 from __future__ import annotations
@@ -88,6 +96,39 @@ def raw_scan_loss(stacked, x, recompute: bool):
     return (h * h).mean()
 
 
+def raw_scan_split_grad(recompute: bool):
+    """Gradient of the scan loss w.r.t. stacked parameters, returned per block (as ms.grad)."""
+    grad = jax.grad(lambda p, x: raw_scan_loss(p, x, recompute))
+
+    def split(stacked, x):
+        g = grad(stacked, x)
+        return [tuple(gk[i] for gk in g) for i in range(g[0].shape[0])]
+
+    return jax.jit(split)
+
+
+def raw_scan_step(recompute: bool, lr: float = 0.01):
+    def step(stacked, x):
+        g = jax.grad(lambda p, x: raw_scan_loss(p, x, recompute))(stacked, x)
+        return jax.tree_util.tree_map(lambda p, g: p - lr * g, stacked, g)
+
+    return jax.jit(step, donate_argnums=0)
+
+
+def cellax_step(net, lr: float = 0.01):
+    import cellax as ms
+    from cellax import nn
+
+    opt = nn.SGD(net.trainable_params(), lr)
+    grad = ms.grad(net, None, opt.parameters)
+
+    def step(x):
+        opt(grad(x))
+        return 0
+
+    return ms.jit(step)
+
+
 def temp_bytes(lowered) -> int:
     return int(lowered.compile().memory_analysis().temp_size_in_bytes)
 
@@ -138,20 +179,35 @@ def run(level: str = "full") -> dict:
             want = jax.tree_util.tree_leaves(raw(params, x))
             for g, w in zip(got, want):
                 np.testing.assert_allclose(g, np.asarray(w), rtol=2e-4, atol=1e-6)
-        stacked = [jnp.stack([p[k] for p in params]) for k in range(4)]
+        scan_net = cellax_net(depth, width, recompute, scan=True)
+        scan_weights = [p.asnumpy() for p in scan_net.trainable_params()]
+        stacked = [jnp.asarray(np.stack(scan_weights[k::4])) for k in range(4)]
         raw_scan = jax.jit(jax.grad(lambda p, x: raw_scan_loss(p, x, recompute)))
         rows[f"jax lax.scan ({tag})"] = _row(
             temp_bytes(raw_scan.lower(stacked, x)), vs=f"jax checkpoint ({tag})"
         )
-        scan_net = cellax_net(depth, width, recompute, scan=True)
-        scan_grad = cellax_grad(scan_net)
-        rows[f"cellax ScanCell ({tag})"] = _row(
-            temp_bytes(scan_grad.lower(ms.Tensor(x))), vs=f"jax lax.scan ({tag})"
+        split = f"jax lax.scan, per-block grads ({tag})"
+        rows[split] = _row(
+            temp_bytes(raw_scan_split_grad(recompute).lower(stacked, x)),
+            vs=f"jax lax.scan ({tag})",
         )
+        scan_grad = cellax_grad(scan_net)
+        rows[f"cellax ScanCell ({tag})"] = _row(temp_bytes(scan_grad.lower(ms.Tensor(x))), vs=split)
+        if level == "tiny":
+            got = [g.asnumpy() for g in scan_grad(ms.Tensor(x))]
+            want = jax.tree_util.tree_leaves(raw_scan_split_grad(recompute)(stacked, x))
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(g, np.asarray(w), rtol=2e-4, atol=1e-6)
+        step = f"jax lax.scan + SGD step ({tag})"
+        rows[step] = _row(temp_bytes(raw_scan_step(recompute).lower(stacked, x)))
+        rows[f"cellax ScanCell + nn.SGD step ({tag})"] = _row(
+            temp_bytes(cellax_step(scan_net).lower(ms.Tensor(x))), vs=step
+        )
+        rows[step]["vs"] = step
         del net, grad, scan_net, scan_grad
     notes.append(
-        "ScanCell keeps each block's own Parameters, so stacking them (and unstacking their "
-        "gradients) happens inside the program; the lax.scan rows take pre-stacked inputs"
+        "ScanCell stores its blocks' Parameters stacked; its gradient rows return per-block "
+        "gradients (split from the stacked one), as the 'per-block grads' rows do"
     )
     base = "jax checkpoint (recompute)"
     # the baseline row of the table is the hand-written recompute
@@ -165,7 +221,13 @@ def run(level: str = "full") -> dict:
         "MiB temp",
         ordered,
         baseline=base,
-        target={"cellax (recompute)": 1.05},
+        target={
+            "cellax (recompute)": 1.05,
+            "cellax ScanCell (recompute)": 1.1,
+            "cellax ScanCell (no recompute)": 1.1,
+            "cellax ScanCell + nn.SGD step (recompute)": 1.1,
+            "cellax ScanCell + nn.SGD step (no recompute)": 1.1,
+        },
         notes=notes,
     )
 

@@ -161,7 +161,9 @@ def test_scan_cell_recompute_saves_memory():
     remat = temp_bytes(cellax_grad_program(net, x))
     hand = temp_bytes(hand_grad_program(params_of(blocks), x._value, checkpoint=True, scan=True))
     assert remat < 0.6 * plain, (remat, plain)
-    assert abs(remat - hand) <= 0.05 * hand, (remat, hand)
+    # the hand-written program takes per-block weights (as grad's per-block gradients) and
+    # stacks them; ScanCell stores them pre-stacked, so it needs no more (here: less)
+    assert remat <= 1.05 * hand, (remat, hand)
 
 
 class Deep(nn.Cell):

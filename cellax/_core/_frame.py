@@ -27,6 +27,7 @@ __all__ = [
     "CastFrame",
     "read_master",
     "LOCAL",
+    "backing",
     "born",
     "compiling",
     "differentiating",
@@ -55,6 +56,10 @@ class Slot:
 
     __slots__ = ()
     donatable = True
+    # ``(stack, index)`` for a row view: a slot whose value is row ``index`` of the slot
+    # ``stack`` (a ScanCell block's Parameter stored pre-stacked). Frames never hold a row
+    # view: they read and write its stack (see ``Frame.read``/``write``).
+    _stack_row = None
 
     def _check_new_value(self, value):
         """Hook for subclasses: validate/convert a value about to be written."""
@@ -81,11 +86,35 @@ class Frame:
         self.parent = parent
         self.values = {id(s): (s, v) for s, v in zip(slots, values)}
         self.written: dict[int, Slot] = {}
+        rows = [(s, v) for s, v in self.values.values() if s._stack_row is not None]
+        if rows:
+            self._hold_rows(rows)
+
+    def _hold_rows(self, rows) -> None:
+        """Substituted row views become substitutions of their stacks (every row given: the
+        rows stacked; some: the stack read through this frame with those rows replaced)."""
+        by_stack: dict = {}
+        for view, value in rows:
+            del self.values[id(view)]
+            stack, index = view._stack_row
+            by_stack.setdefault(id(stack), (stack, {}))[1][index] = value
+        for stack, given in by_stack.values():
+            depth = stack._data.shape[0]
+            if len(given) == depth and id(stack) not in self.values:
+                value = jax.numpy.stack([given[i] for i in range(depth)])
+            else:
+                value = self.read(stack)
+                for index, row in given.items():
+                    value = value.at[index].set(row)
+            self.values[id(stack)] = (stack, value)
 
     def read(self, slot: Slot):
         entry = self.values.get(id(slot))
         if entry is not None:
             return entry[1]
+        row = slot._stack_row
+        if row is not None:
+            return self.read(row[0])[row[1]]
         return self._miss(slot)
 
     def _miss(self, slot: Slot):
@@ -94,12 +123,19 @@ class Frame:
         return value
 
     def write(self, slot: Slot, value) -> None:
+        row = slot._stack_row
+        if row is not None:
+            stack, index = row
+            self.write(stack, self.read(stack).at[index].set(value))
+            return
         if id(slot) not in self.values:
             self._miss(slot)
         self.values[id(slot)] = (slot, value)
         self.written[id(slot)] = slot
 
     def value_of(self, slot: Slot):
+        if slot._stack_row is not None:
+            return self.read(slot)
         return self.values[id(slot)][1]
 
     def written_items(self) -> list:
@@ -125,11 +161,11 @@ class DiscoveringFrame(Frame):
     __slots__ = ("missed", "born")
 
     def __init__(self, slots=(), values=(), parent: Frame | None = None) -> None:
-        super().__init__(slots, values)  # top level: no parent to read through
         self.missed: list = []
         # slots created during this trace (a Cell built inside a jitted function): local to
         # the trace, never program inputs or outputs, never committed
         self.born: set = set()
+        super().__init__(slots, values)  # top level: no parent to read through
 
     def _miss(self, slot: Slot):
         self.missed.append(slot)
@@ -155,6 +191,12 @@ def write(slot: Slot, value) -> None:
         slot._data = value
     else:
         frame.write(slot, value)
+
+
+def backing(slot: Slot) -> Slot:
+    """The slot that holds ``slot``'s value: its stack for a row view, else itself."""
+    row = slot._stack_row
+    return slot if row is None else row[0]
 
 
 def commit(items) -> None:

@@ -55,6 +55,7 @@ def slots_of(fn, slots: dict, cells: dict, refs: list, seen: set) -> None:
         return
     seen.add(id(fn))
     if isinstance(fn, Slot):
+        fn = _frame.backing(fn)  # a row view is read through its stack
         slots.setdefault(id(fn), fn)
         return
     collect = getattr(type(fn), "_cellax_collect", None)

@@ -63,8 +63,8 @@ class _ExactFrame(_core.Frame):
     __slots__ = ("paths",)
 
     def __init__(self, slots, values, paths: dict) -> None:
+        self.paths = paths  # first: holding row views may read (and miss) their stack
         super().__init__(slots, values, None)
-        self.paths = paths
 
     def _miss(self, slot):
         if slot is RNG_STATE:
@@ -143,7 +143,7 @@ def functional_call(cell, values: dict, *args, **kwargs):
         out = cell(*wrap_tree(args), **wrap_tree(kwargs))
     new_values = dict(values)
     for key, slot in zip(keys, slots):
-        if id(slot) in frame.written:
+        if id(_core.backing(slot)) in frame.written:  # a row view: its stack was written
             new_values[key] = frame.value_of(slot)
     out = jax.tree_util.tree_map(unwrap, out, is_leaf=lambda x: isinstance(x, Tensor))
     return out, new_values

@@ -105,7 +105,10 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
     """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
     weights = weights or ()
     positions = positions or ()
-    weight_values = [w._value for w in weights]
+    # a row view (a ScanCell block's Parameter) is differentiated through its stack: one
+    # variable per stack, each view's gradient its row (nothing is stacked in the program)
+    targets, picks = _diff_targets(weights)
+    weight_values = [t._value for t in targets]
     # MindSpore's PyNative differentiates Tensor objects, not argument slots: one Tensor passed at
     # several positions gets the total gradient at each (grad(f)(a, a) counts both uses of ``a``).
     # Compiled (jit, GRAPH_MODE), MindSpore differentiates per argument, and so do we.
@@ -116,7 +119,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
         lambda *call_args, **call_kwargs: _control_flow.call_converted(
             fn, *call_args, **call_kwargs
         ),
-        weights,
+        targets,
     )
 
     def inner(weight_values, diff_inputs):
@@ -124,7 +127,10 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
         for i, value in zip(leaders, diff_inputs):
             for j in _aliases(args, i):
                 call_args[j] = wrap(_with_tensor_hooks(args[j], value))
-        hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
+        if all(row is None for _, row in picks):  # no row views: targets are the weights
+            hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
+        else:
+            hooked = [_with_hooks(k, v, weights, picks) for k, v in enumerate(weight_values)]
         out, new_values = stateful(hooked, *call_args, **kwargs)
         out_arrays = _to_arrays(out)
         if has_aux:
@@ -149,11 +155,44 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
                 _to_arrays(sens),
                 diff_out,
             )
-        weight_grads, leader_grads = vjp_fn(cotangent)
+        target_grads, leader_grads = vjp_fn(cotangent)
+    weight_grads = [target_grads[k] if row is None else target_grads[k][row] for k, row in picks]
     by_leader = dict(zip(leaders, leader_grads))
     input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
+
+
+def _diff_targets(weights):
+    """(slots to differentiate, [(target position, row or None)] per weight): the weights
+    themselves, except that row views of one stack share the stack as their target."""
+    targets: list = []
+    stacks: dict = {}
+    picks = []
+    for w in weights:
+        row = w._stack_row
+        if row is None:
+            picks.append((len(targets), None))
+            targets.append(w)
+            continue
+        k = stacks.get(id(row[0]))
+        if k is None:
+            k = stacks[id(row[0])] = len(targets)
+            targets.append(row[0])
+        picks.append((k, row[1]))
+    return targets, picks
+
+
+def _with_hooks(k, value, weights, picks):
+    """The value of target ``k`` behind the gradient hooks of its weight(s)."""
+    for w, (target, row) in zip(weights, picks):
+        if target != k:
+            continue
+        if row is None:
+            return _with_tensor_hooks(w, value)
+        if getattr(w, "_hooks", None):
+            value = value.at[row].set(_with_tensor_hooks(w, value[row]))
+    return value
 
 
 def _aliases(args, i):

@@ -108,24 +108,32 @@ def recompute(
     return checkpoint_call(block, list(slots.values()), args, kwargs)
 
 
-def scan(fn, per_block: list, x, policy=None, api: str = "ScanCell", name: str = "block"):
-    """Run ``x = fn(x)`` once per block as one ``lax.scan`` over the blocks' stacked slots.
+def scan(fn, columns: list, x, length: int, policy=None, api="ScanCell", name="block"):
+    """Run ``x = fn(x)`` once per block as one ``lax.scan`` over the blocks' slots.
 
-    ``per_block[i]`` lists block ``i``'s slots, in the same order for every block; ``fn`` is
-    traced once, reading ``per_block[0]`` as the values of the current block's slots. Slots it
-    writes are unstacked back into each block; writing any other slot is an error, and so is
-    returning a value whose structure, shapes or dtypes differ from ``x``. ``policy`` (True or
-    a ``jax.checkpoint_policies`` policy) recomputes each block in the backward pass.
+    ``length`` is the number of blocks; ``columns[k]`` is either a slot holding every block's value stacked on axis 0 (its row
+    views, block 0's at index 0, are what ``fn`` reads), or the list of the blocks' own slots
+    for that position (stacked here, unstacked back when written). ``fn`` is traced once,
+    reading block 0's slots as those of the current block. Slots it writes are written back;
+    writing any other slot is an error, and so is returning a value whose structure, shapes or
+    dtypes differ from ``x``. ``policy`` (True or a ``jax.checkpoint_policies`` policy)
+    recomputes each block in the backward pass.
     """
-    template_slots = per_block[0]
+    stacked_column = [not isinstance(c, (list, tuple)) for c in columns]
+    template_slots = [c if is_stack else c[0] for c, is_stack in zip(columns, stacked_column)]
     owned = {id(slot) for slot in template_slots}
-    stacked = [jnp.stack([_state.read(s) for s in column]) for column in zip(*per_block)]
+    xs = [
+        _state.read(c) if is_stack else jnp.stack([_state.read(s) for s in c])
+        for c, is_stack in zip(columns, stacked_column)
+    ]
     carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
     stateful = _state.functionalize(
         lambda carry: fn(jax.tree_util.tree_unflatten(carry_tree, carry)), template_slots
     )
 
     def body(carry, layer_values):
+        # a stacked slot holds the current block's row as a [1, ...] stack: row view 0
+        layer_values = [v[None] if s else v for v, s in zip(layer_values, stacked_column)]
         out, new_values = stateful(layer_values, carry)
         foreign = [slot for slot in stateful.written if id(slot) not in owned]
         if foreign:
@@ -150,14 +158,22 @@ def scan(fn, per_block: list, x, policy=None, api: str = "ScanCell", name: str =
                 f"and dtypes of its input x, but '{name}' maps "
                 f"{[(tuple(c.shape), str(c.dtype)) for c in carry]} to {got}."
             )
+        index = {id(slot): k for k, slot in enumerate(template_slots)}
+        new_values = [
+            v[0] if stacked_column[index[id(slot)]] else v
+            for slot, v in zip(stateful.written, new_values)
+        ]
         return out_leaves, new_values
 
     if policy is not None:
         body = jax.checkpoint(body, policy=None if policy is True else policy, prevent_cse=False)
-    out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, stacked, length=len(per_block))
+    out_leaves, new_stacked = jax.lax.scan(body, carry_leaves, xs, length=length)
     index = {id(slot): k for k, slot in enumerate(template_slots)}
     for slot, values in zip(stateful.written or (), new_stacked):
         k = index[id(slot)]
-        for i, slots in enumerate(per_block):
-            _state.write(slots[k], values[i])
+        if stacked_column[k]:
+            _state.write(slot, values)
+            continue
+        for i, block_slot in enumerate(columns[k]):
+            _state.write(block_slot, values[i])
     return jax.tree_util.tree_unflatten(carry_tree, out_leaves)

@@ -21,12 +21,13 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._errors import check_number as _check_number
-from .. import _parallel_state
+from .. import _core, _parallel_state
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
 from ._lr_schedule import LearningRateSchedule
 from ._optim_protected import OptimizerProtectedAPI
+from ._optim_rows import find_row_groups, grouped_updates, stack_state_rows
 
 __all__ = ["Optimizer"]
 
@@ -201,6 +202,8 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         self.parameters = ParameterTuple(params)
         self._parameters = self.parameters
         self.param_length = len(params)
+        # the stacks of ScanCell rows updated as one array each (_optim_rows.py)
+        object.__setattr__(self, "_row_groups", find_row_groups(self))
         for param in params:
             self._own(param)
         self._state_tuples: list = []
@@ -233,6 +236,8 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             if clone.parallel_optimizer:
                 _parallel_state.OPTIMIZER_STATE[id(clone)] = clone
         self._state_tuples.append(clones)
+        if self._row_groups:
+            stack_state_rows(self, clones)
         return clones
 
     def _add_hyper(self, name: str, value, dtype=np.float32) -> Parameter:
@@ -541,8 +546,11 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         lrs = self._lr_values(step)
         wds = self._wd_values(step)
         hyper = [h._value for h in self._hyper]
-        params = [p._value for p in self._parameters]
-        states = [[t[i]._value for t in self._state_tuples] for i in range(self.param_length)]
+        if self._row_groups:
+            params, states = self._grouped_values()
+        else:
+            params = [p._value for p in self._parameters]
+            states = [[t[i]._value for t in self._state_tuples] for i in range(self.param_length)]
         # One compiled program per optimizer (as MindSpore compiles its optimizer's
         # construct); under an enclosing cellax.jit it is inlined into the train step.
         step_fn = self._step_fn
@@ -551,12 +559,13 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             object.__setattr__(self, "_step_fn", step_fn)
         new_params, new_states, new_hyper = step_fn(lrs, wds, hyper, step, params, grads, states)
         for param, value in zip(self._parameters, new_params):
-            param._value = value
+            if value is not None:  # None: a grouped row, written with its stack
+                _core.write(_core.backing(param), value)
         for i, values in enumerate(new_states):
             if values is None:  # this parameter's state is unchanged by the update
                 continue
             for slots, value in zip(self._state_tuples, values):
-                slots[i]._value = value
+                _core.write(_core.backing(slots[i]), value)
         if new_hyper is not None:
             for slot, value in zip(self._hyper, new_hyper):
                 slot._value = value
@@ -567,36 +576,62 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         """Pure: arrays in, (new params, new per-parameter states, new hyper values) out."""
         hyper_now = self._advance_hyper(hyper)
         count = step.reshape(()).astype(jnp.int32)
-        inv_scale = 1.0 / self.loss_scale
         new_params, new_states = [], []
-        for i, (param, grad) in enumerate(zip(params, grads)):
-            grad = grad.astype(param.dtype)
-            if self._decay_in_gradient and self._decay_flags[i]:
-                grad = grad + param * wds[i].astype(param.dtype)
-            if self._gc_flags[i]:
-                grad = _centralize(grad)
-            if inv_scale != 1.0:
-                grad = grad * jnp.asarray(inv_scale, param.dtype)
-            weight_decay = wds[i] if self._decay_flags[i] else _f32(0.0)
-            new_param, new_state = self._update(
-                lrs[self._lr_of[i]],
-                weight_decay,
-                param,
-                grad,
-                tuple(states[i]),
-                hyper_now,
-                count,
-                i,
+        grouped = {}
+        if self._row_groups:  # a ScanCell's stacks: one vectorized update each
+            grouped = grouped_updates(
+                self, self._step_one, lrs, wds, hyper_now, count, params, grads, states
             )
-            new_params.append(new_param.astype(param.dtype))
-            if new_state is None:
-                new_states.append(None)
+        for i, (param, grad) in enumerate(zip(params, grads)):
+            if param is None:  # a row of a stack updated in ``grouped``
+                new_param, new_state = None, None
+            elif i in grouped:
+                new_param, new_state = grouped[i]
             else:
-                new_states.append([s.astype(old.dtype) for s, old in zip(new_state, states[i])])
+                new_param, new_state = self._step_one(
+                    lrs, wds, hyper_now, count, i, param, grad, states[i]
+                )
+            new_params.append(new_param)
+            new_states.append(new_state)
         # hyper values are written back only by optimizers that advance them (Adam's powers):
         # returning unchanged state would make the compiled step copy it every call
         advances = type(self)._advance_hyper is not Optimizer._advance_hyper
         return new_params, new_states, list(hyper_now) if advances else None
+
+    def _step_one(self, lrs, wds, hyper_now, count, i, param, grad, state):
+        """``(new param, new state or None)`` of parameter ``i`` (pure)."""
+        grad = grad.astype(param.dtype)
+        if self._decay_in_gradient and self._decay_flags[i]:
+            grad = grad + param * wds[i].astype(param.dtype)
+        if self._gc_flags[i]:
+            grad = _centralize(grad)
+        inv_scale = 1.0 / self.loss_scale
+        if inv_scale != 1.0:
+            grad = grad * jnp.asarray(inv_scale, param.dtype)
+        weight_decay = wds[i] if self._decay_flags[i] else _f32(0.0)
+        new_param, new_state = self._update(
+            lrs[self._lr_of[i]], weight_decay, param, grad, tuple(state), hyper_now, count, i
+        )
+        if new_state is not None:
+            new_state = [s.astype(old.dtype) for s, old in zip(new_state, state)]
+        return new_param.astype(param.dtype), new_state
+
+    def _grouped_values(self):
+        """Parameter and state values for the step: a row group's stacks at its first row,
+        None at its other rows."""
+        params: list = [None] * self.param_length
+        states: list = [None] * self.param_length
+        grouped = set()
+        for positions, stack in self._row_groups:
+            grouped.update(positions)
+            first = positions[0]
+            params[first] = stack._value
+            states[first] = [_core.backing(t[first])._value for t in self._state_tuples]
+        for i, param in enumerate(self._parameters):
+            if i not in grouped:
+                params[i] = param._value
+                states[i] = [t[i]._value for t in self._state_tuples]
+        return params, states
 
     def _advance_hyper(self, hyper):
         """Hyper values used by this step (and stored after it); e.g. Adam's beta powers."""

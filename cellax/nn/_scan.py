@@ -2,10 +2,11 @@
 
 A deep network of identically-structured blocks written as a Python loop is traced and compiled
 once per block: compile time grows with depth. :class:`ScanCell` runs the blocks as one
-``jax.lax.scan`` over their stacked Parameters instead, tracing one block. Each block keeps its
-own Parameters: their values are stacked inside the traced function (stacking is
-differentiable, so gradients flow back to every block's Parameters) and written state (e.g.
-BatchNorm statistics) is unstacked back into each block.
+``jax.lax.scan`` instead, tracing one block. It stores the blocks' Parameters pre-stacked (one
+``[depth, ...]`` slot per Parameter position; each block Parameter becomes a row view of it,
+``_stacked.py``), so the compiled program scans over its inputs as hand-written ``lax.scan``
+does. Buffers (and Parameters shared between blocks, which can not be rows of one stack) stay
+per block and are stacked inside the traced function; written ones are unstacked back.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import functools as ft
 from .. import _core, _transforms
 from ._cell import Cell
 from ._container import CellList
+from ._stacked import is_row, stack_rows
 
 __all__ = ["ScanCell", "lazy_inline"]
 
@@ -42,7 +44,12 @@ class ScanCell(Cell):
 
     ``ScanCell(blocks)(x, *args)`` computes ``x = block(x, *args)`` for every block in order,
     like a Python loop over a CellList, but traces and compiles one block, so compile time
-    stays flat as depth grows. ``recompute()`` on the ScanCell (or on the blocks) recomputes
+    stays flat as depth grows. The blocks' Parameters are stored stacked, one ``[depth, ...]``
+    array per Parameter position, and each block Parameter (the same object as before) reads and
+    writes its row: names (``blocks.0.weight``...), ``parameters_and_names()``,
+    ``trainable_params()``, ``state_dict``, checkpoints, hooks and optimizers see one Parameter
+    per block as in a CellList, while the compiled program takes one input per stack.
+    ``recompute()`` on the ScanCell (or on the blocks) recomputes
     each block's activations in the backward pass; ``recompute(policy=...)`` takes a
     ``jax.checkpoint_policies`` policy (e.g. ``jax.checkpoint_policies.dots_saveable``).
 
@@ -107,6 +114,14 @@ class ScanCell(Cell):
                     f"{_signature(block)}."
                 )
         self.blocks = blocks if isinstance(blocks, CellList) else CellList(items)
+        columns = [list(column) for column in zip(*(list(b.get_parameters()) for b in items))]
+        flat = [id(p) for column in columns for p in column]
+        if len(set(flat)) == len(flat) and not any(is_row(p) for c in columns for p in c):
+            # pre-stacked storage: one [depth, ...] slot per Parameter position
+            stacks = stack_rows(columns)
+        else:  # a Parameter shared between blocks: each block keeps its own, stacked per call
+            stacks = None
+        object.__setattr__(self, "_stacks", stacks)
 
     def _construct_call(self, *args, **kwargs):
         # recompute() applies per block inside the scan, not around the whole scan
@@ -121,11 +136,19 @@ class ScanCell(Cell):
                     f"For 'ScanCell', only the first block's hooks run (it is the one traced), "
                     f"but block {i} has hooks: register them on block 0."
                 )
-        per_block = [_block_slots(block) for block in blocks]
+        stacks = self._stacks
+        if stacks is None:
+            columns = [list(c) for c in zip(*(_block_slots(block) for block in blocks))]
+        else:
+            buffers = [
+                [b for b in block.buffers() if isinstance(b, _core.Slot)] for block in blocks
+            ]
+            columns = list(stacks) + [list(c) for c in zip(*buffers)]
         return _transforms.scan(
             lambda carry: template._run(carry, *args, **kwargs),
-            per_block,
+            columns,
             x,
+            len(blocks),
             policy=self._recompute_policy,
             api="ScanCell",
             name=type(template).__name__,

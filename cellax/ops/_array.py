@@ -113,6 +113,9 @@ def select(cond, input, other):
     elif isinstance(x, float) and hasattr(y, "dtype"):
         x = jnp.asarray(x, y.dtype if y.dtype.kind == "f" else jnp.float32)
     condition = arr(cond, "select", "cond")
+    shapes = {getattr(v, "shape", None) for v in (condition, x, y)}
+    if len(shapes) == 1 and None not in shapes:  # one shape: nothing to broadcast
+        return wrap(jnp.where(condition, x, y))
     try:
         jnp.broadcast_shapes(np.shape(condition), np.shape(x), np.shape(y))
     except ValueError:

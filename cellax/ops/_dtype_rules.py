@@ -59,6 +59,9 @@ ACCEPTS = {
 _SETS = {api: frozenset(names.split()) for api, names in ACCEPTS.items()}
 
 
+_ACCEPTED: dict = {}  # (api, numpy dtype) -> True once accepted
+
+
 def dtype_name(value) -> str:
     """MindSpore's name of an array's dtype (``'Float32'``, ``'Bool'``, ...)."""
     return str(_dtype.from_numpy_dtype(np.dtype(value.dtype)))
@@ -73,10 +76,15 @@ def check_accepts(api: str, *values) -> None:
     if allowed is None:
         return
     for value in values:
-        if not hasattr(value, "dtype"):
+        dtype = getattr(value, "dtype", None)
+        if dtype is None:
+            continue
+        if _ACCEPTED.get((api, dtype)):  # the eager hot path: one dict lookup per input
             continue
         name = dtype_name(value)
-        if name not in allowed:
+        if name in allowed:
+            _ACCEPTED[(api, dtype)] = True
+        else:
             raise TypeError(
                 f"For '{api}', the dtype of the input Tensor must be one of "
                 f"{{{', '.join(sorted(allowed))}}}, but got {name}."

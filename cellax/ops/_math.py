@@ -14,6 +14,7 @@ import numpy as np
 from .. import _dtype
 from .._tensor import _fix_int_float, _true_divide
 from ._dtype_rules import check_accepts
+from ._eager import fused
 from ._utils import arr, array, is_float, name_op, to_float, wrap
 
 __all__ = ["add", "div", "divide", "subtract", "matmul", "logit", "round", "pow", "positive"]
@@ -26,8 +27,9 @@ def _binary_arrays(x, y, api: str = "op", names=("input", "other")):
         a = _fix_int_float(a, b)
     elif type(a) is float and hasattr(b, "dtype"):
         b = _fix_int_float(b, a)
-    shape_a, shape_b = np.shape(a), np.shape(b)
-    if shape_a != shape_b:
+    shape_a = a.shape if hasattr(a, "shape") else np.shape(a)
+    shape_b = b.shape if hasattr(b, "shape") else np.shape(b)
+    if shape_a != shape_b and shape_a and shape_b:  # a scalar () broadcasts with anything
         try:
             jnp.broadcast_shapes(shape_a, shape_b)
         except ValueError:
@@ -74,10 +76,14 @@ def _check_unary_dtype(api: str, x, kinds: str):
 
 
 def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str = ""):
+    checked: set = set()  # (name, dtype) pairs that passed the dtype checks
+
     def op(input):
         x = array(input, name)
-        check_accepts(name, x)
-        _check_unary_dtype(name, x, kinds)
+        if (name, x.dtype) not in checked:  # the checks depend on the dtype only
+            check_accepts(name, x)
+            _check_unary_dtype(name, x, kinds)
+            checked.add((name, x.dtype))
         if to_float32:
             x = to_float(x)
         return wrap(jfn(x))
@@ -292,7 +298,7 @@ def _nan_select(compare):
             return out
         return jnp.where(jnp.isnan(a) & ~jnp.isnan(b), jnp.broadcast_to(b, out.shape), out)
 
-    return run
+    return fused(run)
 
 
 def _heaviside(a, b):
@@ -513,7 +519,8 @@ def matmul(input, other):
             f"contracted dimension of 'other' ({kb}), but got shapes {a.shape} and {b.shape}."
         )
     try:
-        jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        if a.ndim > 2 or b.ndim > 2:  # batch dimensions
+            jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     except ValueError:
         raise RuntimeError(
             f"For 'matmul', the batch dimensions of 'input' {a.shape} and 'other' {b.shape} "

@@ -10,6 +10,7 @@ from .._errors import check_probability
 from .._random import next_key
 from ._primitive import primitive
 from ._utils import arr, array, check_axis, name_op, np_dtype, to_float, wrap
+from ._eager import fused
 
 __all__ = [
     "relu",
@@ -106,7 +107,10 @@ def relu(input, inplace=False):
         >>> print(ms.ops.relu(ms.Tensor([-1., 2.])))
         [0. 2.]
     """
-    return wrap(jax.nn.relu(array(input, "relu")))
+    return wrap(_relu(array(input, "relu")))
+
+
+_relu = fused(jax.nn.relu)  # jax.nn.relu is a custom_jvp: slow to dispatch op by op
 
 
 def relu6(x):
@@ -283,10 +287,15 @@ def softmax(input, axis=-1, *, dtype=None):
         [0.5 0.5]
     """
     x, axis = _softmax_input("softmax", input, axis, dtype)
+    return wrap(_softmax(x, axis))
+
+
+@fused(static_argnums=(1,))
+def _softmax(x, axis):
     # MindSpore gives 0 (not NaN) where every element along ``axis`` is -inf.
     dead = jnp.all(x == -jnp.inf, axis=axis, keepdims=True)
     out = jax.nn.softmax(jnp.where(dead, jnp.zeros_like(x), x), axis=axis)
-    return wrap(jnp.where(dead, jnp.zeros_like(out), out))
+    return jnp.where(dead, jnp.zeros_like(out), out)
 
 
 def log_softmax(logits, axis=-1):

@@ -13,6 +13,7 @@ import numpy as np
 from ._dtype_rules import check_accepts
 from ._primitive import primitive
 from ._utils import array, check_axes, check_axis, np_dtype, to_float, wrap
+from ._eager import fused
 
 _INT64 = jnp.int64
 
@@ -105,8 +106,16 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         10.0 [3. 7.]
     """
     x = _reduce_input("sum", input)
-    axes = check_axes("sum", dim, x.ndim, "dim")
-    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=_int_sum_dtype(x, dtype)))
+    axes = _one_axis(check_axes("sum", dim, x.ndim, "dim"))
+    dtype = _int_sum_dtype(x, dtype)
+    if not keepdim and dtype is None:  # jnp's jit dispatches positional calls fastest
+        return wrap(jnp.sum(x, axes))
+    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=dtype))
+
+
+def _one_axis(axes):
+    """A one-axis tuple as its int (the same reduction; jnp's fast dispatch path)."""
+    return axes[0] if axes is not None and len(axes) == 1 else axes
 
 
 def mean(x, axis=None, keep_dims=False):
@@ -124,13 +133,16 @@ def mean(x, axis=None, keep_dims=False):
     """
     value = _reduce_input("mean", x, "x")
     axes = check_axes("mean", axis, value.ndim)
-    if value.dtype == jnp.bool_:
+    kind = value.dtype.kind
+    if kind == "b":
         raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
-    if np.dtype(value.dtype).kind in "iu":
+    if kind in "iu":
         total = jnp.sum(value, axis=axes, keepdims=keep_dims, dtype=value.dtype)
         count = (value.size // total.size) if total.size and value.size else 1
         quotient = jnp.abs(total) // count
         return wrap(jnp.where(total < 0, -quotient, quotient).astype(value.dtype))
+    if not keep_dims:
+        return wrap(jnp.mean(value, _one_axis(axes)))
     return wrap(jnp.mean(value, axis=axes, keepdims=keep_dims))
 
 
@@ -233,15 +245,21 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 
 def _arg(api, jfn, input, axis, keepdims, name="axis", index_dtype=_INT64):
     x = _reduce_input(api, input)
+    if axis is not None:
+        axis = check_axis(api, axis, x.ndim, name)
+    return wrap(_arg_index(x, jfn, axis, bool(keepdims), index_dtype))
+
+
+@fused(static_argnums=(1, 2, 3, 4))
+def _arg_index(x, jfn, axis, keepdims, index_dtype):
     fill = -jnp.inf if jfn is jnp.argmax else jnp.inf
-    x = _nan_first(x, None if axis is None else check_axis(api, axis, x.ndim, name), fill)
+    x = _nan_first(x, axis, fill)
     if axis is None:
         result = jfn(x.reshape(-1))
         if keepdims:
             result = result.reshape((1,) * x.ndim)
-        return wrap(result.astype(index_dtype))
-    axis = check_axis(api, axis, x.ndim, name)
-    return wrap(jfn(x, axis=axis, keepdims=keepdims).astype(index_dtype))
+        return result.astype(index_dtype)
+    return jfn(x, axis=axis, keepdims=keepdims).astype(index_dtype)
 
 
 def argmax(input, dim=None, keepdim=False):

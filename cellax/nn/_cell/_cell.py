@@ -433,11 +433,13 @@ class Cell(
             for table in (cell._params, cell._buffers):
                 for slot in table.values():
                     if slot is not None:
+                        slot = _core.backing(slot)  # a row view: its stack
                         slots.setdefault(id(slot), slot)
             for value in cell.__dict__.values():
                 if isinstance(value, (tuple, list)):
                     for item in value:
                         if isinstance(item, _core.Slot):
+                            item = _core.backing(item)
                             slots.setdefault(id(item), item)
 
     # -- modes and flags ----------------------------------------------------------------------
