@@ -60,8 +60,8 @@ def add(input, other, *, alpha=1):
         >>> print(mint.add(mint.Tensor([True, False]), mint.Tensor([True, True])))
         [ True  True]
     """
-    if _bool_operand(input) and _bool_operand(other) and alpha == 1:
-        return ops.logical_or(input, other)  # as MindSpore: bool + bool is Bool
+    if _bool_operand(input) and _bool_operand(other):  # as MindSpore: a Bool "or"
+        return ops.logical_or(input, other if alpha else False)
     return ops.add(_unbool(input, other), _unbool(_scaled(other, alpha), input))
 
 
@@ -75,8 +75,8 @@ def sub(input, other, *, alpha=1):
         >>> print(mint.sub(mint.Tensor([True, False]), mint.Tensor([True, True])))
         [False  True]
     """
-    if _is_bool(input) and _is_bool(other) and alpha == 1:
-        return ops.logical_xor(input, other)  # as MindSpore: bool - bool is Bool
+    if _bool_operand(input) and _bool_operand(other):  # as MindSpore: a Bool "exclusive or"
+        return ops.logical_xor(input, other if alpha else False)
     return ops.sub(_unbool(input, other), _unbool(_scaled(other, alpha), input))
 
 

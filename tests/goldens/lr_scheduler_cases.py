@@ -5,15 +5,18 @@ Each case builds a mint optimizer over two parameter groups, attaches one schedu
 ``get_last_lr()`` and the Parameters after a ``jit`` train step (the step reads the groups'
 learning rates as the optimizer does: Adam reads the ``'lr'`` Parameter, SGD its
 ``'lr_float'``). ``epoch`` cases call ``step(epoch)`` (the closed form); ReduceLROnPlateau
-cases call ``step(metric)`` with the listed metrics, one per epoch. Cases with a fifth entry
-``False`` skip the train step (the Parameters stay as built: the optimizer reads the rates the
-same way whatever the scheduler, which the cases above already check).
+cases call ``step(metric)`` with the listed metrics, one per epoch. Only the :data:`TRAINED`
+cases run the train step (Adam following the rates, SGD ignoring them, for a scheduler of each
+kind); the others keep the Parameters as built: the optimizer reads the rates the same way
+whatever the scheduler wrote them, and one compiled train step per case was most of the time.
 The kwargs string may use ``optimizer`` and ``lr_scheduler`` (SequentialLR's schedulers).
 """
 
 import numpy as np
 
 STEPS = 6
+
+TRAINED = {"step", "step_sgd", "cosine_epoch", "plateau_min", "warm_restarts", "sequential"}
 
 # name -> (optimizer, scheduler, scheduler kwargs (a string evaluated with ``np``), epochs)
 CASES = {
@@ -44,7 +47,6 @@ CASES = {
         " lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5),"
         " lr_scheduler.CosineAnnealingLR(optimizer, T_max=2)], milestones=[1, 3])",
         [None] * 8,
-        False,
     ),
     "plateau_min": (
         "Adam",
@@ -58,14 +60,12 @@ CASES = {
         "dict(mode='max', factor=0.2, patience=0, threshold=0.05, threshold_mode='abs',"
         " min_lr=[0.01, 0.004])",
         [0.5, 0.52, 0.6, 0.61, 0.7, 0.7, 0.69, 0.8],
-        False,
     ),
     "plateau_min_abs_eps": (
         "Adam",
         "ReduceLROnPlateau",
         "dict(factor=0.5, patience=0, threshold_mode='abs', min_lr=0.03, eps=0.01)",
         [3.0, 3.0, 3.0, 2.0, 2.5, 2.5, 2.5],
-        False,
     ),
     "cyclic": ("Adam", "CyclicLR", "dict(base_lr=0.01, max_lr=0.1, step_size_up=2)", None),
     "cyclic_triangular2": (
@@ -74,7 +74,6 @@ CASES = {
         "dict(base_lr=[0.01, 0.02], max_lr=[0.1, 0.2], step_size_up=2, step_size_down=1,"
         " mode='triangular2')",
         [None] * 9,
-        False,
     ),
     "cyclic_exp_range": (
         "Adam",
@@ -82,7 +81,6 @@ CASES = {
         "dict(base_lr=0.01, max_lr=0.1, step_size_up=1, step_size_down=2, mode='exp_range',"
         " gamma=0.9)",
         [None] * 7,
-        False,
     ),
     "cyclic_scale_fn": (
         "Adam",
@@ -90,14 +88,12 @@ CASES = {
         "dict(base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=lambda x: 0.5 ** x,"
         " scale_mode='iterations')",
         [None] * 6,
-        False,
     ),
     "cyclic_epoch": (
         "Adam",
         "CyclicLR",
         "dict(base_lr=0.01, max_lr=0.1, step_size_up=3)",
         [4, 1, 7, 0, 3, 2],
-        False,
     ),
     "warm_restarts": (
         "Adam",
@@ -110,29 +106,26 @@ CASES = {
         "CosineAnnealingWarmRestarts",
         "dict(T_0=3)",
         [None] * 8,
-        False,
     ),
     "warm_restarts_epoch": (
         "Adam",
         "CosineAnnealingWarmRestarts",
         "dict(T_0=3, eta_min=0.001)",
         [4, 1, 7, 0, 3, 2],
-        False,
     ),
     "warm_restarts_epoch_mult2": (
         "Adam",
         "CosineAnnealingWarmRestarts",
         "dict(T_0=2, T_mult=2)",
         [1, 5, 2, 9, 0, 6],
-        False,
     ),
 }
 
 
 def run(ms, mint, lr_scheduler, case):
     """[(last lrs, parameter values)] after each epoch of ``case`` under framework ``ms``."""
-    opt_name, sched_name, kwargs, epochs, *rest = CASES[case]
-    train = rest[0] if rest else True
+    opt_name, sched_name, kwargs, epochs = CASES[case]
+    train = case in TRAINED
 
     class Net(ms.nn.Cell):
         def __init__(self):

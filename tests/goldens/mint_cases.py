@@ -389,6 +389,10 @@ CASES.update({
     "batch_norm_gather_stats_with_counts": "mint.batch_norm_gather_stats_with_counts(B3, DMEAN, DINV, None, None, 0.1, 1e-5, DCNT)",
     "conv_tbc": "mint.conv_tbc(TBC, KTBC, BIAS, 1)",
     "sub_bool": "mint.sub(BO, BO2)", "add_bool": "mint.add(BO, BO2)", "mul_bool": "mint.mul(BO, BO2)",
+    "add_bool_alpha": "mint.add(BO, BO2, alpha=2.5)", "add_bool_alpha0": "mint.add(BO, BO2, alpha=0)",
+    "sub_bool_alpha": "mint.sub(BO, BO2, alpha=2)", "add_bool_py": "mint.add(BO, True)",
+    "sub_bool_py": "mint.sub(BO, True)", "add_bool_int_alpha": "mint.add(BO, 2, alpha=2)",
+    "add_bool_float": "mint.add(BO, 2.5)", "sub_int_bool": "mint.sub(I32, BO)",
 })  # fmt: skip
 
 
