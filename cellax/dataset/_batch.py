@@ -68,7 +68,7 @@ class BatchDataset(Dataset):
         self.output_columns = to_list("batch", "output_columns", kw.get("output_columns"))
         self.pad_info = kw.get("pad_info")
         self._api = "padded_batch" if self.pad_info is not None else "batch"
-        self._stage = WorkerStage()  # batches made in the workers of a parallel map below
+        self._stage = WorkerStage(self._api)  # batches made in the workers of a parallel map below
 
     def _plan(self):
         columns = self.children[0]._col_names()

@@ -92,7 +92,9 @@ class SourceDataset(Dataset):
         super().__init__((), num_parallel_workers)
         self.reader, self.columns, self.sampler = reader, list(columns), sampler
         self.processes = processes
-        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
+        self._stage = WorkerStage(
+            type(self).__name__
+        )  # pickled (to worker processes) without its iterator
 
     def _col_names(self):
         return list(self.columns)

@@ -70,16 +70,17 @@ class WorkerStage:
     """One iterator over many epochs of ``build`` (+ ``fn``) run by grain with ``workers``
     workers; ``rows(seed, epoch)`` continues it when epochs are read in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, api: str = "map") -> None:
+        self.api = api  # the dataset operation named by errors
         # [seed, next epoch, iterator, rows read of the current epoch, an epoch is being read]
         self._state = None
         self._lock = threading.Lock()
 
     def __getstate__(self):
-        return {"_state": None}
+        return {"api": self.api}
 
     def __setstate__(self, state):
-        self.__init__()
+        self.__init__(state.get("api", "map"))
 
     def rows(self, build, fn, size: int, seed: int, epoch: int, workers: int, processes: bool):
         """The rows of ``epoch``: the running iterator continues when it stands at the start of
@@ -113,5 +114,12 @@ class WorkerStage:
                 yield row
             if state[3] == size:  # read to the end: the next epoch may continue this iterator
                 state[1], state[3] = state[1] + 1, 0
+        except RuntimeError as error:
+            if "terminated unexpectedly" not in str(error):
+                raise
+            raise RuntimeError(  # grain's message names no dataset operation
+                f"For '{self.api}', a worker process ended unexpectedly (killed, out of memory or "
+                f"a crash in native code): {error}"
+            ) from error
         finally:  # an epoch left half-read is never continued (state[3] != 0)
             state[4] = False

@@ -193,3 +193,19 @@ def test_user_defined_sampler_is_read_once_per_epoch():
     assert sampler.epoch == 3
     with pytest.raises(TypeError):
         ds.NumpySlicesDataset(np.arange(3), sampler=3)
+
+
+def test_distributed_sampler_checks_types_at_creation_and_range_when_read():
+    # MindSpore 2.10 accepts an out-of-range shard_id when the sampler is created and raises
+    # RuntimeError when the pipeline is sized or iterated; a non-int is a TypeError at once.
+    with pytest.raises(TypeError, match="DistributedSampler.*'shard_id'"):
+        ds.DistributedSampler(2, 1.0)
+    with pytest.raises(TypeError, match="DistributedSampler.*'num_shards'"):
+        ds.DistributedSampler("a", 0)
+    for num_shards, shard_id in ((2, 2), (2, -1), (0, 0)):
+        sampler = ds.DistributedSampler(num_shards, shard_id)
+        data = ds.NumpySlicesDataset({"a": np.arange(6)}, sampler=sampler)
+        with pytest.raises(RuntimeError, match="DistributedSampler"):
+            data.get_dataset_size()
+        with pytest.raises(RuntimeError, match="DistributedSampler"):
+            list(data.create_tuple_iterator(output_numpy=True))

@@ -20,6 +20,18 @@ def _crash_on_three(x):
     return x
 
 
+class _CrashingSource:
+    """Random access; reading row 3 ends the worker process as a native crash would."""
+
+    def __getitem__(self, i):
+        if i == 3:
+            os._exit(3)
+        return (np.array(i),)
+
+    def __len__(self):
+        return 8
+
+
 @pytest.fixture
 def deadline():
     def expired(signum, frame):
@@ -50,7 +62,7 @@ def test_two_worker_processes_map_in_order_and_crash_surfaces(deadline):
     crashing = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=False).map(
         _crash_on_three, input_columns="x", num_parallel_workers=2, python_multiprocessing=True
     )
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="For 'map', a worker process ended unexpectedly"):
         list(crashing.create_tuple_iterator(output_numpy=True))
 
 
@@ -164,3 +176,11 @@ def test_worker_processes_end_with_the_last_epoch(deadline):
     for child in workers:
         child.join(timeout=60)
     assert not any(child.is_alive() for child in workers)  # released with the last epoch
+
+
+def test_a_source_worker_crash_names_the_dataset(deadline):
+    data = ds.GeneratorDataset(
+        _CrashingSource(), ["x"], shuffle=False, num_parallel_workers=2, python_multiprocessing=True
+    )
+    with pytest.raises(RuntimeError, match="For 'GeneratorDataset', a worker process ended"):
+        list(data.create_tuple_iterator(output_numpy=True))
