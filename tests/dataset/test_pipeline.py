@@ -209,3 +209,19 @@ def test_distributed_sampler_checks_types_at_creation_and_range_when_read():
             data.get_dataset_size()
         with pytest.raises(RuntimeError, match="DistributedSampler"):
             list(data.create_tuple_iterator(output_numpy=True))
+
+
+def test_per_batch_map_must_return_one_value_per_row():
+    # MindSpore 2.10: RuntimeError "column: a expects: 2 rows returned from 'per_batch_map'".
+    def batched(fn):
+        data = _slices(5).batch(2, per_batch_map=fn, input_columns=["a", "b"])
+        return list(data.create_tuple_iterator(output_numpy=True))
+
+    with pytest.raises(RuntimeError, match="'batch'.*'a' expects 2 rows.*got 3"):
+        batched(lambda a, b, info: (a + a[:1], b))
+    with pytest.raises(RuntimeError, match="'batch'.*'b' expects 2 rows.*got 0"):
+        batched(lambda a, b, info: (a, []))
+    with pytest.raises(RuntimeError, match="'batch'.*'per_batch_map' must return"):
+        batched(lambda a, b, info: (5, b))
+    rows = batched(lambda a, b, info: (np.stack(a) * 2, b))  # an array of rows is accepted
+    assert [r[0].tolist() for r in rows] == [[0, 2], [4, 6], [8]]
