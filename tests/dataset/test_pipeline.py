@@ -129,8 +129,28 @@ def test_split_randomized_covers_all_rows_once():
     a = [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)]
     b = [int(r[0]) for r in second.create_tuple_iterator(output_numpy=True)]
     assert len(a) == 6 and len(b) == 4 and sorted(a + b) == list(range(10))
-    with pytest.raises(ValueError, match="split"):
+    # MindSpore 2.10's types: RuntimeError for int sizes not adding up to the dataset size or a
+    # fraction too small for a row, ValueError for a non-positive size or fractions not summing
+    # to 1, TypeError for mixed sizes.
+    with pytest.raises(RuntimeError, match="'split'.*add up to the dataset size 10"):
         _slices().split([3, 3])
+    with pytest.raises(RuntimeError, match="'split'.*too small"):
+        _slices().split([0.04, 0.96])
+    with pytest.raises(ValueError, match="'split'"):
+        _slices().split([0, 10])
+    with pytest.raises(ValueError, match="'split'"):
+        _slices().split([0.5, 0.6])
+    with pytest.raises(TypeError, match="'split'"):
+        _slices().split([5, 0.5])
+
+
+def test_randomized_split_draws_its_order_with_the_seed_when_read():
+    ms.dataset.config.set_seed(3)
+    first, _ = _slices().split([0.8, 0.2])
+    ms.dataset.config.set_seed(5)  # MindSpore 2.10 reads with the seed set last: 5
+    got = [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)]
+    whole = [int(r[0]) for r in _slices(shuffle=True).create_tuple_iterator(output_numpy=True)]
+    assert got == whole[:8] == [3, 8, 5, 2, 4, 6, 7, 1]  # MindSpore 2.10's order for seed 5
 
 
 def test_repeat_reshuffles_and_take_on_shuffled_source():
