@@ -295,7 +295,10 @@ class Dataset:
 
         Differences from MindSpore: ``num_parallel_workers=None`` runs in the calling process;
         workers run only where the input can be read by index (else the map runs in-process);
-        ``cache``, ``callbacks`` and ``offload`` are accepted and ignored.
+        ``cache``, ``callbacks`` and ``offload`` are accepted and ignored. Worker processes are
+        spawned (grain), not forked: each runs the main script again, so a script that uses
+        them iterates its pipeline under ``if __name__ == "__main__":`` (else a RuntimeError
+        says so).
 
         Examples:
             >>> import numpy as np

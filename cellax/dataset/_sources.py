@@ -184,7 +184,8 @@ class GeneratorDataset(SourceDataset):
 
     Differences from MindSpore: iterable sources cannot be shuffled, sampled or sharded
     (ValueError); ``schema``, ``max_rowsize``, ``batch_sampler`` and ``collate_fn`` are not
-    supported.
+    supported. With ``python_multiprocessing`` the worker processes are spawned, not forked
+    (see :meth:`Dataset.map`): iterate under ``if __name__ == "__main__":``.
 
     Examples:
         >>> import numpy as np

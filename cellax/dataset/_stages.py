@@ -18,6 +18,15 @@ def grain_iter(access, workers: int, processes: bool):
     """Iterate a ``grain.MapDataset``: in ``workers`` processes (``mp_prefetch``) or threads, or
     sequentially in the calling thread (no read-ahead) for one worker."""
     if workers > 1 and processes:
+        import multiprocessing.process
+
+        if getattr(multiprocessing.process.current_process(), "_inheriting", False):
+            raise RuntimeError(
+                "For 'cellax.dataset', worker processes are started with 'spawn' (grain), which "
+                "runs the main script again in each worker, and this script starts a pipeline "
+                "with worker processes at its top level. Put the code that iterates the "
+                "pipeline under `if __name__ == '__main__':` (MindSpore forks its workers)."
+            )
         from absl import flags
 
         if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them

@@ -184,3 +184,34 @@ def test_a_source_worker_crash_names_the_dataset(deadline):
     )
     with pytest.raises(RuntimeError, match="For 'GeneratorDataset', a worker process ended"):
         list(data.create_tuple_iterator(output_numpy=True))
+
+
+_FLAT_SCRIPT = """
+import numpy as np
+import cellax.dataset as ds
+
+def double(x):
+    return x * 2
+
+data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
+    double, "x", num_parallel_workers=2, python_multiprocessing=True
+)
+print("rows", [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+"""
+
+
+def test_an_unguarded_script_with_worker_processes_is_told_why(tmp_path):
+    # grain spawns its workers (MindSpore forks): each worker runs the main script again, so a
+    # pipeline started at the script's top level must fail with the remedy, never hang.
+    import subprocess
+    import sys
+
+    script = tmp_path / "flat.py"
+    script.write_text(_FLAT_SCRIPT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=240, env=env
+    )
+    assert done.returncode != 0 and "rows" not in done.stdout
+    assert "if __name__ == '__main__':" in done.stderr
+    assert "For 'map', a worker process ended unexpectedly" in done.stderr
