@@ -4,8 +4,10 @@ every epoch of an iterator instead of being started again each epoch)."""
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import threading
+import weakref
 
 import grain
 
@@ -75,6 +77,40 @@ class _EpochRows:
         return access[i]
 
 
+_CLOSING: set = set()  # threads ending worker processes
+
+
+def _closing(close):
+    def run():
+        try:
+            close()
+        finally:
+            _CLOSING.discard(threading.current_thread())
+
+    return run
+
+
+_LIVE = weakref.WeakSet()  # stages holding a running iterator
+
+
+@atexit.register
+def _finish_closing(timeout: float = 30.0) -> None:
+    """End the worker processes still running (an iterator of endless epochs, the default) and
+    those being ended, before the interpreter tears down the modules grain's shutdown needs
+    (else a script prints errors from them at exit)."""
+    for stage in list(_LIVE):
+        with stage._lock:
+            state, stage._state = stage._state, None
+        close = None if state is None else getattr(state[2], "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: S110 - best effort at exit
+                pass
+    for thread in list(_CLOSING):
+        thread.join(timeout)
+
+
 class WorkerStage:
     """One iterator over many epochs of ``build`` (+ ``fn``) run by grain with ``workers``
     workers; ``rows(seed, epoch)`` continues it when epochs are read in order."""
@@ -102,6 +138,7 @@ class WorkerStage:
                     source = source.map(fn)
                 iterator = grain_iter(source, workers, processes)
                 state = self._state = [seed, epoch, iterator, 0, False]
+                _LIVE.add(self)
             state[4] = True
         return self._epoch(state, size)
 
@@ -114,7 +151,9 @@ class WorkerStage:
             self._state = None
         close = getattr(state[2], "close", None)
         if close is not None:  # joining worker processes can take seconds: not in the loop
-            threading.Thread(target=close, daemon=True).start()
+            thread = threading.Thread(target=_closing(close), daemon=True)
+            _CLOSING.add(thread)
+            thread.start()
 
     def _epoch(self, state, size):
         try:
