@@ -245,3 +245,32 @@ def test_per_batch_map_must_return_one_value_per_row():
         batched(lambda a, b, info: (5, b))
     rows = batched(lambda a, b, info: (np.stack(a) * 2, b))  # an array of rows is accepted
     assert [r[0].tolist() for r in rows] == [[0, 2], [4, 6], [8]]
+
+
+def test_engine_switches_of_config_are_checked_and_kept():
+    # Scripts set MindSpore's engine switches before building pipelines; cellax checks them as
+    # MindSpore 2.10 does (types and ranges), keeps them for the getters, and runs unchanged.
+    config = ds.config
+    assert config.get_enable_shared_mem() is True and config.get_numa_enable() is False
+    config.set_enable_shared_mem(False)
+    config.set_multiprocessing_timeout_interval(30)
+    try:
+        assert config.get_enable_shared_mem() is False
+        assert config.get_multiprocessing_timeout_interval() == 30
+    finally:
+        config.set_enable_shared_mem(True)
+        config.set_multiprocessing_timeout_interval(300)
+    with pytest.raises(TypeError, match="set_enable_shared_mem"):
+        config.set_enable_shared_mem(1)
+    with pytest.raises(ValueError, match="set_callback_timeout"):
+        config.set_callback_timeout(0)
+    with pytest.raises(TypeError, match="set_callback_timeout"):
+        config.set_callback_timeout(True)
+    with pytest.raises(ValueError, match="set_monitor_sampling_interval"):
+        config.set_monitor_sampling_interval(0)
+    with pytest.raises(ValueError, match="set_multiprocessing_start_method"):
+        config.set_multiprocessing_start_method("forkserver")
+    with pytest.raises(RuntimeError, match="spawned"):
+        config.set_multiprocessing_start_method("fork")
+    config.set_multiprocessing_start_method("spawn")
+    assert config.get_multiprocessing_start_method() == "spawn"
