@@ -45,6 +45,24 @@ def _stack(api: str, name: str, values: list, pad=None):
     return np.stack(arrays)
 
 
+def _check_rows(name: str, value, count: int) -> None:
+    """A column returned by ``per_batch_map`` holds one value per row of the batch."""
+    if isinstance(value, np.ndarray) and value.ndim:
+        got = len(value)
+    elif isinstance(value, (list, tuple)):
+        got = len(value)
+    else:
+        raise RuntimeError(
+            f"For 'batch', 'per_batch_map' must return one list (or array) of rows per output "
+            f"column, but got {type(value).__name__} for column {name!r}."
+        )
+    if got != count:
+        raise RuntimeError(
+            f"For 'batch', column {name!r} expects {count} rows returned from 'per_batch_map', "
+            f"but got {got}. Return one value per row of the batch."
+        )
+
+
 class BatchDataset(Dataset):
     """The dataset returned by :meth:`Dataset.batch`."""
 
@@ -68,7 +86,7 @@ class BatchDataset(Dataset):
         self.output_columns = to_list("batch", "output_columns", kw.get("output_columns"))
         self.pad_info = kw.get("pad_info")
         self._api = "padded_batch" if self.pad_info is not None else "batch"
-        self._stage = WorkerStage()  # batches made in the workers of a parallel map below
+        self._stage = WorkerStage(self._api)  # batches made in the workers of a parallel map below
 
     def _plan(self):
         columns = self.children[0]._col_names()
@@ -104,6 +122,8 @@ class BatchDataset(Dataset):
                     f"For 'batch', 'per_batch_map' returned {len(result)} columns, but "
                     f"'output_columns' names {len(outputs)}. Set 'output_columns' to match."
                 )
+            for name, value in zip(outputs, result):
+                _check_rows(name, value, len(rows))
             if len(in_index) == len(outputs):
                 for position, value in zip(in_index, result):
                     lists[position] = value

@@ -295,7 +295,10 @@ class Dataset:
 
         Differences from MindSpore: ``num_parallel_workers=None`` runs in the calling process;
         workers run only where the input can be read by index (else the map runs in-process);
-        ``cache``, ``callbacks`` and ``offload`` are accepted and ignored.
+        ``cache``, ``callbacks`` and ``offload`` are accepted and ignored. Worker processes are
+        spawned (grain), not forked: each runs the main script again, so a script that uses
+        them iterates its pipeline under ``if __name__ == "__main__":`` (else a RuntimeError
+        says so).
 
         Examples:
             >>> import numpy as np
@@ -538,16 +541,21 @@ class Dataset:
 
         Args:
             sizes (Union[list[int], list[float]]): Sizes or fractions.
-            randomize (bool): Assign rows randomly (seeded by the dataset seed). Default: ``True``.
+            randomize (bool): Assign rows randomly. Default: ``True``. As in MindSpore, a
+                random-access source (NumpySlicesDataset, a random-access GeneratorDataset, the
+                file readers) is split by one random order drawn with the dataset seed when the
+                split is read (the same order every epoch); any other dataset by a shuffle buffer
+                of 10000 rows that does not reshuffle. Split before shuffling or sharding.
 
         Returns:
             tuple[Dataset], the splits.
 
         Raises:
-            ValueError: If `sizes` do not add up to the dataset size (or to 1).
-
-        Differences from MindSpore: with ``randomize=True`` the assignment differs from
-        MindSpore's (deterministic under ``config.set_seed``).
+            TypeError: If `sizes` is not a list of all ints or all floats.
+            ValueError: If an int size is not positive, or the fractions do not add up to 1.
+            RuntimeError: If the int sizes do not add up to the dataset size, or a fraction gives
+                an empty split. Fractions are rounded and the first split takes (or gives up) the
+                rows that rounding leaves over, as in MindSpore.
 
         Examples:
             >>> import numpy as np

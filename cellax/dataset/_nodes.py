@@ -8,7 +8,7 @@ import grain
 import numpy as np
 
 from ._dataset import NODES, Dataset, as_row, to_list
-from ._samplers import epoch_seed, permutation
+from ._samplers import RandomSampler
 from ._stages import WorkerStage, grain_iter
 from ._std_shuffle import Mt19937_64, buffer_shuffle
 
@@ -402,27 +402,53 @@ class FilterDataset(Dataset):
 
 
 class SubsetDataset(Dataset):
-    """Rows ``indices`` of the child's epoch (the result of :meth:`Dataset.split`)."""
+    """Rows ``indices`` of the child's epoch (the result of :meth:`Dataset.split`); ``indices``
+    may be a function of the pipeline seed (a randomized split draws its order when read)."""
 
     def __init__(self, child, indices):
         super().__init__([child])
-        self.indices = np.asarray(indices, np.int64)
+        self.indices = indices if callable(indices) else np.asarray(indices, np.int64)
+
+    def _indices(self, seed):
+        return self.indices(seed) if callable(self.indices) else self.indices
 
     def _access(self, seed, epoch):
         parent = self.children[0]._access(seed, epoch)
         if parent is None:
             return None
-        return grain.MapDataset.source(_Gather(parent, self.indices))
+        return grain.MapDataset.source(_Gather(parent, self._indices(seed)))
 
     def _rows(self, seed, epoch):
         access = self._access(seed, epoch)
         if access is not None:
             return grain_iter(access, 1, False)
         rows = list(self.children[0]._rows(seed, epoch))
-        return (rows[i] for i in self.indices)
+        return (rows[i] for i in self._indices(seed))
 
     def _static_size(self):
         return len(self.indices)
+
+
+class _RandomSplit:
+    """Positions ``[start, stop)`` of MindSpore's RandomSampler order (no reshuffle) over ``n``
+    rows, drawn with the seed of the pipeline when it is read."""
+
+    def __init__(self, n: int, start: int, stop: int) -> None:
+        self.n, self.start, self.stop = n, start, stop
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def __call__(self, seed):
+        return RandomSampler().indices(self.n, seed, 0)[self.start : self.stop]
+
+
+class _FixedShuffleDataset(ShuffleDataset):
+    """A shuffle buffer drawing the same order every epoch (MindSpore's split of a dataset
+    that is not random-access: ``shuffle(10000)`` without reshuffling)."""
+
+    def _generator(self, seed, epoch):
+        return Mt19937_64(seed)
 
 
 class _Gather:
@@ -438,33 +464,58 @@ class _Gather:
         return self.source[int(self.indices[i])]
 
 
-def split(dataset, sizes, randomize):
-    from . import config
-
-    n = dataset.get_dataset_size()
+def _split_sizes(sizes, n: int) -> list:
+    """MindSpore's absolute split sizes: fractions are rounded, then the first split takes the
+    missing rows (or gives up the extra ones, else the first split that can)."""
     if not isinstance(sizes, (list, tuple)) or not sizes:
         raise TypeError(f"For 'split', 'sizes' must be a non-empty list, but got {sizes!r}.")
     if all(isinstance(s, int) and not isinstance(s, bool) for s in sizes):
-        if any(s <= 0 for s in sizes) or sum(sizes) != n:
-            raise ValueError(
-                f"For 'split', the sizes must be positive and add up to the dataset size {n}, "
-                f"but got {list(sizes)}."
+        if any(s <= 0 for s in sizes):
+            raise ValueError(f"For 'split', integer sizes must be positive, but got {sizes}.")
+        if sum(sizes) != n:
+            raise RuntimeError(
+                f"For 'split', the sizes must add up to the dataset size {n}, but got "
+                f"{list(sizes)} (sum {sum(sizes)})."
             )
-        counts = list(sizes)
-    elif all(isinstance(s, float) for s in sizes):
-        if any(not 0 < s <= 1 for s in sizes) or abs(sum(sizes) - 1) > 1e-6:
-            raise ValueError(
-                f"For 'split', fractions must be in (0, 1] and add up to 1, but got {list(sizes)}."
-            )
-        counts = [round(s * n) for s in sizes]
-        counts[-1] += n - sum(counts)
-        if any(c <= 0 for c in counts):
-            raise RuntimeError(f"For 'split', a split of sizes {counts} would be empty.")
-    else:
+        return list(sizes)
+    if not all(isinstance(s, float) for s in sizes):
         raise TypeError(f"For 'split', 'sizes' must be all ints or all floats, got {sizes!r}.")
-    order = permutation(n, epoch_seed(config.get_seed(), 2**31)) if randomize else np.arange(n)
-    bounds = np.cumsum([0] + counts)
-    return tuple(SubsetDataset(dataset, order[a:b]) for a, b in zip(bounds[:-1], bounds[1:]))
+    if any(not 0 < s <= 1 for s in sizes) or abs(sum(sizes) - 1) > 1e-6:
+        raise ValueError(
+            f"For 'split', fractions must be in (0, 1] and add up to 1, but got {list(sizes)}."
+        )
+    counts = []
+    for s in sizes:
+        counts.append(int(round(s * n)))
+        if counts[-1] == 0:
+            raise RuntimeError(f"For 'split', the fraction {s} is too small for {n} rows.")
+    difference = n - sum(counts)
+    if difference > 0:
+        counts[0] += difference
+    else:
+        for i, count in enumerate(counts):
+            if count + difference > 0:
+                counts[i] += difference
+                break
+    return counts
+
+
+def split(dataset, sizes, randomize):
+    n = dataset.get_dataset_size()
+    counts = _split_sizes(sizes, n)
+    bounds = np.cumsum([0] + counts).tolist()
+    # A random-access source is split by MindSpore's samplers (a fixed random order); any
+    # other dataset by a shuffle buffer of 10000 rows that does not reshuffle, then skip/take.
+    random_access = hasattr(dataset, "reader") and getattr(dataset, "_iterable", None) is None
+    parts = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        if not randomize:
+            parts.append(SubsetDataset(dataset, np.arange(a, b)))
+        elif random_access:
+            parts.append(SubsetDataset(dataset, _RandomSplit(n, a, b)))
+        else:
+            parts.append(SubsetDataset(_FixedShuffleDataset(dataset, 10000), np.arange(a, b)))
+    return tuple(parts)
 
 
 NODES.update(

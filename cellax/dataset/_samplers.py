@@ -134,7 +134,10 @@ class DistributedSampler(Sampler):
         offset (int): Accepted for compatibility; only ``-1`` is supported.
 
     Raises:
-        ValueError: If `shard_id` is not in ``[0, num_shards)``.
+        TypeError: If `num_shards` or `shard_id` is not an int.
+        RuntimeError: When the pipeline reading it is sized or iterated, if `num_shards` is not
+            positive or `shard_id` is not in ``[0, num_shards)`` (as MindSpore, which accepts
+            them when the sampler is created).
 
     Examples:
         >>> import numpy as np
@@ -147,20 +150,11 @@ class DistributedSampler(Sampler):
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1) -> None:
         super().__init__(num_samples)
-        if isinstance(num_shards, bool) or not isinstance(num_shards, int) or num_shards <= 0:
-            raise ValueError(
-                f"For 'DistributedSampler', 'num_shards' must be a positive int, "
-                f"but got {num_shards!r}."
-            )
-        if isinstance(shard_id, bool) or not isinstance(shard_id, int):
-            raise ValueError(
-                f"For 'DistributedSampler', 'shard_id' must be an int, but got {shard_id!r}."
-            )
-        if not 0 <= shard_id < num_shards:
-            raise ValueError(
-                f"For 'DistributedSampler', 'shard_id' must be in [0, {num_shards}), "
-                f"but got {shard_id}. shard_id should be less than num_shards."
-            )
+        for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(
+                    f"For 'DistributedSampler', '{name}' must be an int, but got {value!r}."
+                )
         if offset != -1:
             raise ValueError("For 'DistributedSampler', only offset=-1 is supported by cellax.")
         self.num_shards, self.shard_id, self.shuffle = num_shards, shard_id, bool(shuffle)
@@ -169,7 +163,21 @@ class DistributedSampler(Sampler):
         self._seed = config.get_seed() + 1
         self._shuffler = EpochShuffler(step=1)
 
+    def _check_range(self) -> None:
+        # MindSpore checks the range when the pipeline is built (size or iteration), not here.
+        if self.num_shards <= 0:
+            raise RuntimeError(
+                f"For 'DistributedSampler', 'num_shards' must be greater than 0, "
+                f"but got {self.num_shards}."
+            )
+        if not 0 <= self.shard_id < self.num_shards:
+            raise RuntimeError(
+                f"For 'DistributedSampler', 'shard_id' must be in range [0, {self.num_shards}), "
+                f"but got {self.shard_id}. shard_id should be less than num_shards."
+            )
+
     def _epoch_indices(self, n, seed, epoch):
+        self._check_range()
         seed = self._seed
         order = self._shuffler.order(range(n), seed, epoch) if self.shuffle else np.arange(n)
         if n == 0:

@@ -92,7 +92,9 @@ class SourceDataset(Dataset):
         super().__init__((), num_parallel_workers)
         self.reader, self.columns, self.sampler = reader, list(columns), sampler
         self.processes = processes
-        self._stage = WorkerStage()  # pickled (to worker processes) without its iterator
+        self._stage = WorkerStage(
+            type(self).__name__
+        )  # pickled (to worker processes) without its iterator
 
     def _col_names(self):
         return list(self.columns)
@@ -182,7 +184,8 @@ class GeneratorDataset(SourceDataset):
 
     Differences from MindSpore: iterable sources cannot be shuffled, sampled or sharded
     (ValueError); ``schema``, ``max_rowsize``, ``batch_sampler`` and ``collate_fn`` are not
-    supported.
+    supported. With ``python_multiprocessing`` the worker processes are spawned, not forked
+    (see :meth:`Dataset.map`): iterate under ``if __name__ == "__main__":``.
 
     Examples:
         >>> import numpy as np

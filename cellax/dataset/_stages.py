@@ -4,8 +4,10 @@ every epoch of an iterator instead of being started again each epoch)."""
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import threading
+import weakref
 
 import grain
 
@@ -18,6 +20,15 @@ def grain_iter(access, workers: int, processes: bool):
     """Iterate a ``grain.MapDataset``: in ``workers`` processes (``mp_prefetch``) or threads, or
     sequentially in the calling thread (no read-ahead) for one worker."""
     if workers > 1 and processes:
+        import multiprocessing.process
+
+        if getattr(multiprocessing.process.current_process(), "_inheriting", False):
+            raise RuntimeError(
+                "For 'cellax.dataset', worker processes are started with 'spawn' (grain), which "
+                "runs the main script again in each worker, and this script starts a pipeline "
+                "with worker processes at its top level. Put the code that iterates the "
+                "pipeline under `if __name__ == '__main__':` (MindSpore forks its workers)."
+            )
         from absl import flags
 
         if not flags.FLAGS.is_parsed():  # grain reads absl flags; scripts rarely parse them
@@ -66,20 +77,55 @@ class _EpochRows:
         return access[i]
 
 
+_CLOSING: set = set()  # threads ending worker processes
+
+
+def _closing(close):
+    def run():
+        try:
+            close()
+        finally:
+            _CLOSING.discard(threading.current_thread())
+
+    return run
+
+
+_LIVE = weakref.WeakSet()  # stages holding a running iterator
+
+
+@atexit.register
+def _finish_closing(timeout: float = 30.0) -> None:
+    """End the worker processes still running (an iterator of endless epochs, the default) and
+    those being ended, before the interpreter tears down the modules grain's shutdown needs
+    (else a script prints errors from them at exit)."""
+    for stage in list(_LIVE):
+        with stage._lock:
+            state, stage._state = stage._state, None
+        close = None if state is None else getattr(state[2], "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: S110 - best effort at exit
+                pass
+    for thread in list(_CLOSING):
+        thread.join(timeout)
+
+
 class WorkerStage:
     """One iterator over many epochs of ``build`` (+ ``fn``) run by grain with ``workers``
     workers; ``rows(seed, epoch)`` continues it when epochs are read in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, api: str = "map") -> None:
+        self.api = api  # the dataset operation named by errors
         # [seed, next epoch, iterator, rows read of the current epoch, an epoch is being read]
         self._state = None
         self._lock = threading.Lock()
 
     def __getstate__(self):
-        return {"_state": None}
+        return {"api": self.api}
 
     def __setstate__(self, state):
-        self.__init__()
+        self.__init__(state.get("api", "map"))
 
     def rows(self, build, fn, size: int, seed: int, epoch: int, workers: int, processes: bool):
         """The rows of ``epoch``: the running iterator continues when it stands at the start of
@@ -92,6 +138,7 @@ class WorkerStage:
                     source = source.map(fn)
                 iterator = grain_iter(source, workers, processes)
                 state = self._state = [seed, epoch, iterator, 0, False]
+                _LIVE.add(self)
             state[4] = True
         return self._epoch(state, size)
 
@@ -104,7 +151,9 @@ class WorkerStage:
             self._state = None
         close = getattr(state[2], "close", None)
         if close is not None:  # joining worker processes can take seconds: not in the loop
-            threading.Thread(target=close, daemon=True).start()
+            thread = threading.Thread(target=_closing(close), daemon=True)
+            _CLOSING.add(thread)
+            thread.start()
 
     def _epoch(self, state, size):
         try:
@@ -113,5 +162,12 @@ class WorkerStage:
                 yield row
             if state[3] == size:  # read to the end: the next epoch may continue this iterator
                 state[1], state[3] = state[1] + 1, 0
+        except RuntimeError as error:
+            if "terminated unexpectedly" not in str(error):
+                raise
+            raise RuntimeError(  # grain's message names no dataset operation
+                f"For '{self.api}', a worker process ended unexpectedly (killed, out of memory or "
+                f"a crash in native code): {error}"
+            ) from error
         finally:  # an epoch left half-read is never continued (state[3] != 0)
             state[4] = False

@@ -12,6 +12,9 @@ import random
 
 import numpy as np
 
+from ._config_knobs import *  # noqa: F401,F403 - MindSpore's engine switches (no-ops)
+from ._config_knobs import __all__ as _knobs_all
+
 __all__ = [
     "set_seed",
     "get_seed",
@@ -19,6 +22,7 @@ __all__ = [
     "get_num_parallel_workers",
     "set_prefetch_size",
     "get_prefetch_size",
+    *_knobs_all,
 ]
 
 _UINT32_MAX = 2**32 - 1

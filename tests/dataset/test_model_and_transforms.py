@@ -133,3 +133,16 @@ def test_general_transforms():
     assert transforms.RandomChoice([transforms.Fill(1), transforms.Fill(1)])(
         np.zeros(2)
     ).tolist() == [1, 1]
+
+
+def test_vision_to_type_casts_arrays_and_pil_images():
+    from PIL import Image
+
+    # MindSpore 2.10: ToType(int32) truncates toward zero; a PIL image becomes an array
+    got = vision.ToType(ms.int32)(np.array([[1.7, -2.2]], np.float32))
+    assert got.dtype == np.int32 and got.tolist() == [[1, -2]]
+    pil = Image.fromarray(np.full((2, 2, 3), 7, np.uint8))
+    got = vision.ToType(np.float32)(pil)
+    assert got.dtype == np.float32 and got.shape == (2, 2, 3) and float(got[0, 0, 0]) == 7.0
+    with pytest.raises(TypeError, match="ToType"):
+        vision.ToType(3)

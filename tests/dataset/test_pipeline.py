@@ -129,8 +129,28 @@ def test_split_randomized_covers_all_rows_once():
     a = [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)]
     b = [int(r[0]) for r in second.create_tuple_iterator(output_numpy=True)]
     assert len(a) == 6 and len(b) == 4 and sorted(a + b) == list(range(10))
-    with pytest.raises(ValueError, match="split"):
+    # MindSpore 2.10's types: RuntimeError for int sizes not adding up to the dataset size or a
+    # fraction too small for a row, ValueError for a non-positive size or fractions not summing
+    # to 1, TypeError for mixed sizes.
+    with pytest.raises(RuntimeError, match="'split'.*add up to the dataset size 10"):
         _slices().split([3, 3])
+    with pytest.raises(RuntimeError, match="'split'.*too small"):
+        _slices().split([0.04, 0.96])
+    with pytest.raises(ValueError, match="'split'"):
+        _slices().split([0, 10])
+    with pytest.raises(ValueError, match="'split'"):
+        _slices().split([0.5, 0.6])
+    with pytest.raises(TypeError, match="'split'"):
+        _slices().split([5, 0.5])
+
+
+def test_randomized_split_draws_its_order_with_the_seed_when_read():
+    ms.dataset.config.set_seed(3)
+    first, _ = _slices().split([0.8, 0.2])
+    ms.dataset.config.set_seed(5)  # MindSpore 2.10 reads with the seed set last: 5
+    got = [int(r[0]) for r in first.create_tuple_iterator(output_numpy=True)]
+    whole = [int(r[0]) for r in _slices(shuffle=True).create_tuple_iterator(output_numpy=True)]
+    assert got == whole[:8] == [3, 8, 5, 2, 4, 6, 7, 1]  # MindSpore 2.10's order for seed 5
 
 
 def test_repeat_reshuffles_and_take_on_shuffled_source():
@@ -193,3 +213,64 @@ def test_user_defined_sampler_is_read_once_per_epoch():
     assert sampler.epoch == 3
     with pytest.raises(TypeError):
         ds.NumpySlicesDataset(np.arange(3), sampler=3)
+
+
+def test_distributed_sampler_checks_types_at_creation_and_range_when_read():
+    # MindSpore 2.10 accepts an out-of-range shard_id when the sampler is created and raises
+    # RuntimeError when the pipeline is sized or iterated; a non-int is a TypeError at once.
+    with pytest.raises(TypeError, match="DistributedSampler.*'shard_id'"):
+        ds.DistributedSampler(2, 1.0)
+    with pytest.raises(TypeError, match="DistributedSampler.*'num_shards'"):
+        ds.DistributedSampler("a", 0)
+    for num_shards, shard_id in ((2, 2), (2, -1), (0, 0)):
+        sampler = ds.DistributedSampler(num_shards, shard_id)
+        data = ds.NumpySlicesDataset({"a": np.arange(6)}, sampler=sampler)
+        with pytest.raises(RuntimeError, match="DistributedSampler"):
+            data.get_dataset_size()
+        with pytest.raises(RuntimeError, match="DistributedSampler"):
+            list(data.create_tuple_iterator(output_numpy=True))
+
+
+def test_per_batch_map_must_return_one_value_per_row():
+    # MindSpore 2.10: RuntimeError "column: a expects: 2 rows returned from 'per_batch_map'".
+    def batched(fn):
+        data = _slices(5).batch(2, per_batch_map=fn, input_columns=["a", "b"])
+        return list(data.create_tuple_iterator(output_numpy=True))
+
+    with pytest.raises(RuntimeError, match="'batch'.*'a' expects 2 rows.*got 3"):
+        batched(lambda a, b, info: (a + a[:1], b))
+    with pytest.raises(RuntimeError, match="'batch'.*'b' expects 2 rows.*got 0"):
+        batched(lambda a, b, info: (a, []))
+    with pytest.raises(RuntimeError, match="'batch'.*'per_batch_map' must return"):
+        batched(lambda a, b, info: (5, b))
+    rows = batched(lambda a, b, info: (np.stack(a) * 2, b))  # an array of rows is accepted
+    assert [r[0].tolist() for r in rows] == [[0, 2], [4, 6], [8]]
+
+
+def test_engine_switches_of_config_are_checked_and_kept():
+    # Scripts set MindSpore's engine switches before building pipelines; cellax checks them as
+    # MindSpore 2.10 does (types and ranges), keeps them for the getters, and runs unchanged.
+    config = ds.config
+    assert config.get_enable_shared_mem() is True and config.get_numa_enable() is False
+    config.set_enable_shared_mem(False)
+    config.set_multiprocessing_timeout_interval(30)
+    try:
+        assert config.get_enable_shared_mem() is False
+        assert config.get_multiprocessing_timeout_interval() == 30
+    finally:
+        config.set_enable_shared_mem(True)
+        config.set_multiprocessing_timeout_interval(300)
+    with pytest.raises(TypeError, match="set_enable_shared_mem"):
+        config.set_enable_shared_mem(1)
+    with pytest.raises(ValueError, match="set_callback_timeout"):
+        config.set_callback_timeout(0)
+    with pytest.raises(TypeError, match="set_callback_timeout"):
+        config.set_callback_timeout(True)
+    with pytest.raises(ValueError, match="set_monitor_sampling_interval"):
+        config.set_monitor_sampling_interval(0)
+    with pytest.raises(ValueError, match="set_multiprocessing_start_method"):
+        config.set_multiprocessing_start_method("forkserver")
+    with pytest.raises(RuntimeError, match="spawned"):
+        config.set_multiprocessing_start_method("fork")
+    config.set_multiprocessing_start_method("spawn")
+    assert config.get_multiprocessing_start_method() == "spawn"

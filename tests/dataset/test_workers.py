@@ -20,6 +20,18 @@ def _crash_on_three(x):
     return x
 
 
+class _CrashingSource:
+    """Random access; reading row 3 ends the worker process as a native crash would."""
+
+    def __getitem__(self, i):
+        if i == 3:
+            os._exit(3)
+        return (np.array(i),)
+
+    def __len__(self):
+        return 8
+
+
 @pytest.fixture
 def deadline():
     def expired(signum, frame):
@@ -50,7 +62,7 @@ def test_two_worker_processes_map_in_order_and_crash_surfaces(deadline):
     crashing = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=False).map(
         _crash_on_three, input_columns="x", num_parallel_workers=2, python_multiprocessing=True
     )
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError, match="For 'map', a worker process ended unexpectedly"):
         list(crashing.create_tuple_iterator(output_numpy=True))
 
 
@@ -164,3 +176,66 @@ def test_worker_processes_end_with_the_last_epoch(deadline):
     for child in workers:
         child.join(timeout=60)
     assert not any(child.is_alive() for child in workers)  # released with the last epoch
+
+
+def test_a_source_worker_crash_names_the_dataset(deadline):
+    data = ds.GeneratorDataset(
+        _CrashingSource(), ["x"], shuffle=False, num_parallel_workers=2, python_multiprocessing=True
+    )
+    with pytest.raises(RuntimeError, match="For 'GeneratorDataset', a worker process ended"):
+        list(data.create_tuple_iterator(output_numpy=True))
+
+
+_FLAT_SCRIPT = """
+import numpy as np
+import cellax.dataset as ds
+
+def double(x):
+    return x * 2
+
+data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
+    double, "x", num_parallel_workers=2, python_multiprocessing=True
+)
+print("rows", [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)])
+"""
+
+
+def test_an_unguarded_script_with_worker_processes_is_told_why(tmp_path):
+    # grain spawns its workers (MindSpore forks): each worker runs the main script again, so a
+    # pipeline started at the script's top level must fail with the remedy, never hang.
+    done = _run_script(tmp_path, _FLAT_SCRIPT)
+    assert done.returncode != 0 and "rows" not in done.stdout
+    assert "if __name__ == '__main__':" in done.stderr
+    assert "For 'map', a worker process ended unexpectedly" in done.stderr
+
+
+_GUARDED_SCRIPT = """
+import numpy as np
+import cellax.dataset as ds
+
+if __name__ == "__main__":
+    data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
+        lambda x: x * 3, "x", num_parallel_workers=2, python_multiprocessing=True
+    )
+    it = data.create_tuple_iterator(output_numpy=True)  # endless epochs: workers stay up
+    print("rows", [int(r[0]) for r in it])
+"""
+
+
+def _run_script(tmp_path, text):
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(text)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    return subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=240, env=env
+    )
+
+
+def test_a_script_exits_cleanly_with_worker_processes_still_up(tmp_path):
+    done = _run_script(tmp_path, _GUARDED_SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert "rows [0, 3, 6, 9, 12, 15, 18, 21]" in done.stdout
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr

@@ -77,6 +77,29 @@ for _seed in (0, 5, 1234):
         2,
     )
 
+for _seed in (3, 58):
+    # a randomized split: one order per split, drawn with the seed when the split is read
+    for _k in (0, 1):
+        CASES[f"split_random/{_seed}/{_k}"] = (
+            _seeded(_seed, lambda ds, k=_k: _slices(ds).split([0.8, 0.2])[k]),
+            2,
+        )
+    CASES[f"split_random_after_map/{_seed}"] = (
+        _seeded(
+            _seed,
+            lambda ds: _slices(ds).map(lambda a: a + 1, input_columns="a").split([0.7, 0.3])[1],
+        ),
+        2,
+    )
+for _n, _sizes in ((10, (0.33, 0.33, 0.34)), (10, (0.26, 0.26, 0.48)), (7, (0.5, 0.5))):
+    for _k in (0, len(_sizes) - 1):  # rounding: the first split takes or gives up the rest
+        CASES[f"split_rounding/{_n}/{_sizes}/{_k}"] = (
+            lambda ds, n=_n, sizes=_sizes, k=_k: _slices(ds, n=n).split(
+                list(sizes), randomize=False
+            )[k],
+            1,
+        )
+
 CASES.update(
     {
         "sequential_shards/4/2": (lambda ds: _slices(ds, num_shards=4, shard_id=2), 1),

@@ -19,6 +19,7 @@ __all__ = [
     "RandomPosterize",
     "RandomColor",
     "RandomSharpness",
+    "ToType",
 ]
 
 
@@ -327,3 +328,29 @@ class RandomSharpness:
             acc = (acc + 4 * x[1:-1, 1:-1]) / np.float32(13)
             smooth[1:-1, 1:-1] = np.clip(np.rint(acc), 0, 255).astype(np.uint8)
         return _back(_blend(img, smooth, factor), pil)
+
+
+class ToType:
+    """Convert an image (NumPy array or PIL image) to a NumPy array of ``data_type``.
+
+    Args:
+        data_type (Union[cellax.dtype, numpy.dtype]): The target type.
+
+    Raises:
+        TypeError: If `data_type` is not a cellax or NumPy dtype.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.dataset import vision
+        >>> vision.ToType(ms.int32)(np.array([[1.7, -2.2]], np.float32)).tolist()
+        [[1, -2]]
+    """
+
+    def __init__(self, data_type):
+        from ..transforms._transforms import np_dtype
+
+        self.data_type = np_dtype("ToType", data_type)
+
+    def __call__(self, image):
+        return np.asarray(image).astype(self.data_type)
