@@ -213,6 +213,26 @@ MORE_OPS = {
     "cond_1": "out = ops.cond(T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), 1)",
     "lu_unpack": "out = ops.lu_unpack(T(np.array([[3.0, 4.0], [0.33333334, 0.6666666]], np.float32)), T(np.array([2, 2], np.int32)))",
     "lu_solve": "out = ops.lu_solve(T(np.array([[1.0], [2.0]], np.float32)), T(np.array([[3.0, 4.0], [0.33333334, 0.6666666]], np.float32)), T(np.array([2, 2], np.int32)))",
+    # in-place updates, detection helpers, comparisons
+    "inplace_add": "out = ops.inplace_add(T(np.ones((3, 2), np.float32)), T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), (0, 2))",
+    "inplace_add_int": "out = ops.inplace_add(T(np.ones((3, 2), np.float32)), T(np.array([[1.0, 2.0]], np.float32)), 1)",
+    "inplace_sub": "out = ops.inplace_sub(T(np.ones((3, 2), np.float32)), T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), (0, 2))",
+    "inplace_update": "out = ops.inplace_update(T(np.ones((3, 2), np.float32)), T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), (0, 2))",
+    "inplace_update_t": "out = ops.inplace_update(T(np.ones((3, 2), np.float32)), T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), T(np.array([2, 0], np.int32)))",
+    "inplace_add_keeps": "x = T(np.ones((2, 2), np.float32))\ny = ops.inplace_add(x, T(np.ones((1, 2), np.float32)), 0)\nout = (x, y)",
+    "iia": "x = P(T(np.zeros((3, 2), np.float32)), name='iia')\ny = ops.inplace_index_add(x, T(np.array([0, 2, 0], np.int32)), T(np.ones((3, 2), np.float32)), 0)\nout = (x, y)",
+    "iia_axis1": "x = P(T(np.zeros((2, 3), np.float32)), name='iia1')\nout = ops.inplace_index_add(x, T(np.array([1, 1], np.int32)), T(np.ones((2, 2), np.float32)), 1)",
+    "iou": "out = ops.iou(T(np.array([[0, 0, 2, 2], [1, 1, 3, 4]], np.float32)), T(np.array([[1, 1, 2, 2], [0, 0, 3, 3], [5, 5, 6, 6]], np.float32)))",
+    "iof": "out = ops.iou(T(np.array([[0, 0, 2, 2], [1, 1, 3, 4]], np.float32)), T(np.array([[1, 1, 2, 2], [0, 0, 3, 3], [5, 5, 6, 6]], np.float32)), mode='iof')",
+    "bbe": "out = ops.bounding_box_encode(T(np.array([[0, 0, 2, 2], [1, 1, 3, 4]], np.float32)), T(np.array([[1, 1, 2, 3], [0, 0, 3, 3]], np.float32)), means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 2.0, 2.0))",
+    "bbd": "out = ops.bounding_box_decode(T(np.array([[0, 0, 2, 2], [1, 1, 3, 4]], np.float32)), T(np.array([[0.1, -0.2, 0.3, 0.0], [0.0, 0.5, -0.2, 0.1]], np.float32)), (5, 5))",
+    "check_valid": "out = ops.check_valid(T(np.array([[0, 0, 2, 2], [1, 1, 30, 4], [-1, 0, 2, 2], [0, 0, 19, 9], [0, 0, 20, 10], [0, 0, 19, 10]], np.float32)), T(np.array([10, 20, 1], np.float32)))",
+    "check_valid_r": "out = ops.check_valid(T(np.array([[0, 0, 39, 19], [0, 0, 40, 19]], np.float32)), T(np.array([10, 20, 2], np.float32)))",
+    "intopk": "out = ops.intopk(T(np.array([[0.1, 0.5, 0.4], [0.3, 0.3, 0.2]], np.float32)), T(np.array([2, 1], np.int32)), 1)",
+    "intopk2": "out = ops.intopk(T(np.array([[0.1, 0.5, 0.4], [0.3, 0.3, 0.2]], np.float32)), T(np.array([2, 1], np.int32)), 2)",
+    "intopk_tie": "out = ops.intopk(T(np.array([[0.3, 0.3, 0.2]], np.float32)), T(np.array([1], np.int32)), 1)",
+    "tensor_gt": "out = ops.tensor_gt(T([1.0, 3.0]), T([2.0, 2.0]))",
+    "tensor_lt": "out = ops.tensor_lt(T([1, 3]), T([2, 2]))",
 }
 
 
