@@ -233,6 +233,14 @@ MORE_OPS = {
     "intopk_tie": "out = ops.intopk(T(np.array([[0.3, 0.3, 0.2]], np.float32)), T(np.array([1], np.int32)), 1)",
     "tensor_gt": "out = ops.tensor_gt(T([1.0, 3.0]), T([2.0, 2.0]))",
     "tensor_lt": "out = ops.tensor_lt(T([1, 3]), T([2, 2]))",
+    # _ext variants and fused layers MindSpore CPU runs
+    "eps": "out = (ops.eps(T(np.array([1.0, 2.0], np.float32))), ops.eps(T(np.array([1.0], np.float16))))",
+    "bidense": "out = ops.bidense(T(np.array([[1.0, 2.0]], np.float32)), T(np.array([[0.5, 1.0, -1.0]], np.float32)), T(np.arange(12, dtype=np.float32).reshape(2, 2, 3) / 10), T(np.array([0.1, 0.2], np.float32)))",
+    "adaptive_max_pool3d": "out = ops.adaptive_max_pool3d(T(np.arange(2 * 4 * 4 * 4, dtype=np.float32).reshape(1, 2, 4, 4, 4) % 7), (2, 2, 2), True)",
+    "diff_ext": "out = ops.diff_ext(T(np.array([1.0, 4.0, 9.0, 16.0], np.float32)), 2, -1, T(np.array([0.0], np.float32)))",
+    "float_power_ext": "out = ops.float_power_ext(T(np.array([2, 3], np.int32)), 2)",
+    "isnan_ext": "out = ops.isnan_ext(T(np.array([1.0, np.nan], np.float32)))",
+    "eps_f64_int": "out = (ops.eps(T(np.array([1.0, 5.0]))), ops.eps(T(np.array([1], np.int32))))",
 }
 
 

@@ -168,3 +168,29 @@ def test_margin_losses_against_numpy():
         ms.Tensor(a), ms.Tensor(p), ms.Tensor(n), margin=0.5, p=1, swap=True, reduction="none"
     )
     np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-5)
+
+
+def test_fused_layers_against_numpy():
+    rng = np.random.default_rng(0)
+    x1, x2 = (rng.standard_normal((2, 3, 8)).astype(np.float32) for _ in range(2))
+    gamma, beta = (
+        rng.standard_normal(8).astype(np.float32),
+        rng.standard_normal(8).astype(np.float32),
+    )
+    total = x1 + x2
+    rstd = 1 / np.sqrt((total**2).mean(-1, keepdims=True) + 1e-6)
+    y, got_rstd, got_sum = ops.add_rms_norm(ms.Tensor(x1), ms.Tensor(x2), ms.Tensor(gamma))
+    np.testing.assert_allclose(y.asnumpy(), total * rstd * gamma, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got_rstd.asnumpy(), rstd, rtol=1e-5)
+    np.testing.assert_allclose(got_sum.asnumpy(), total, rtol=1e-6)
+    mean, var = total.mean(-1, keepdims=True), total.var(-1, keepdims=True)
+    want = (total - mean) / np.sqrt(var + 1e-5) * gamma + beta
+    y = ops.add_layer_norm(ms.Tensor(x1), ms.Tensor(x2), ms.Tensor(gamma), ms.Tensor(beta))[0]
+    np.testing.assert_allclose(y.asnumpy(), want, rtol=1e-4, atol=1e-5)
+    cos, sin = np.cos(x2), np.sin(x2)
+    half = np.concatenate([-x1[..., 4:], x1[..., :4]], -1)
+    got = ops.rotary_position_embedding(ms.Tensor(x1), ms.Tensor(cos), ms.Tensor(sin), 0)
+    np.testing.assert_allclose(got.asnumpy(), x1 * cos + half * sin, rtol=1e-5, atol=1e-6)
+    pairs = np.stack([-x1[..., 1::2], x1[..., 0::2]], -1).reshape(x1.shape)
+    got = ops.rotary_position_embedding(ms.Tensor(x1), ms.Tensor(cos), ms.Tensor(sin), 1)
+    np.testing.assert_allclose(got.asnumpy(), x1 * cos + pairs * sin, rtol=1e-5, atol=1e-6)
