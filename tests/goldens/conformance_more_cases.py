@@ -241,6 +241,17 @@ MORE_OPS = {
     "float_power_ext": "out = ops.float_power_ext(T(np.array([2, 3], np.int32)), 2)",
     "isnan_ext": "out = ops.isnan_ext(T(np.array([1.0, np.nan], np.float32)))",
     "eps_f64_int": "out = (ops.eps(T(np.array([1.0, 5.0]))), ops.eps(T(np.array([1], np.int32))))",
+    # random ops: shapes, dtypes, deterministic draws and errors
+    "random_gamma_tuple_shape": "out = ops.random_gamma((2, 3), T(np.array([1.0, 2.0], np.float32)))",
+    "random_gamma_shape": "out = ops.random_gamma(T(np.array([2, 3], np.int32)), T(np.array([1.0, 2.0], np.float32)), seed=2).shape",
+    "random_poisson_tuple_shape": "out = ops.random_poisson((2, 3), T(np.array([1.0, 2.0], np.float32)), seed=1)",
+    "random_poisson_dtype": "r = ops.random_poisson(T(np.array([3], np.int32)), T(np.array([1.0], np.float32)), seed=1, dtype=ms.int32)\nout = (r.shape, str(r.dtype))",
+    "random_poisson_default": "r = ops.random_poisson(T(np.array([3], np.int32)), T(np.array([1.0, 4.0], np.float32)), seed=1)\nout = (r.shape, str(r.dtype))",
+    "mwr": "out = ops.multinomial_with_replacement(T(np.array([[0.0, 1.0, 0.0]], np.float32)), 1, 0, 4, True)",
+    "mwr_no_repl_too_many": "out = ops.multinomial_with_replacement(T(np.array([[0.5, 0.5]], np.float32)), 1, 0, 3, False)",
+    "cwm_one": "out = ops.choice_with_mask(T(np.array([[False, True], [False, False]])), 3, seed=1)",
+    "ucs_counts": "out = ops.uniform_candidate_sampler(T(np.array([[1], [3]], np.int64)), 1, 3, True, 5, 1)[1:]",
+    "lucs_counts": "r = ops.log_uniform_candidate_sampler(T(np.array([[1], [3]], np.int64)), 1, 3, True, 5, 1)\nout = (r[1], r[0].shape, str(r[0].dtype))",
 }
 
 

@@ -194,3 +194,19 @@ def test_fused_layers_against_numpy():
     pairs = np.stack([-x1[..., 1::2], x1[..., 0::2]], -1).reshape(x1.shape)
     got = ops.rotary_position_embedding(ms.Tensor(x1), ms.Tensor(cos), ms.Tensor(sin), 1)
     np.testing.assert_allclose(got.asnumpy(), x1 * cos + pairs * sin, rtol=1e-5, atol=1e-6)
+
+
+def test_random_draws_follow_their_distributions():
+    shape = ms.Tensor(np.array([4000], np.int32))
+    gamma = ops.random_gamma(shape, ms.Tensor(np.array([2.0, 5.0], np.float32)), seed=3).asnumpy()
+    np.testing.assert_allclose(gamma.mean(0), [2.0, 5.0], rtol=0.08)
+    counts = ops.random_poisson(shape, ms.Tensor(np.array([3.0], np.float32)), seed=4).asnumpy()
+    assert abs(counts.mean() - 3.0) < 0.2 and (counts == np.round(counts)).all()
+    draws = ops.multinomial_with_replacement(
+        ms.Tensor(np.array([0.2, 0.8], np.float32)), 5, 0, 2000, True
+    ).asnumpy()
+    assert abs(draws.mean() - 0.8) < 0.05
+    rows = ops.multinomial_with_replacement(
+        ms.Tensor(np.array([[1.0, 1.0, 1.0]], np.float32)), 5, 0, 3, False
+    ).asnumpy()
+    assert sorted(rows[0].tolist()) == [0, 1, 2]  # without replacement: each class once
