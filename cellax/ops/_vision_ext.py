@@ -1,4 +1,4 @@
-"""Vision ops added for MindSpore 2.10 coverage: affine_grid, grid_sample, channel_shuffle,
+"""Vision ops added for MindSpore 2.10 coverage: affine_grid, channel_shuffle,
 lp_pool1d/lp_pool2d, lrn and combinations."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from ._utils import array, to_float, wrap
 
 __all__ = [
     "affine_grid",
-    "grid_sample",
     "channel_shuffle",
     "lp_pool1d",
     "lp_pool2d",
@@ -65,83 +64,6 @@ def affine_grid(theta, size, align_corners=False):
         )
     grid = jnp.einsum("...k,nck->n...c", jnp.asarray(base, t.dtype), t)
     return wrap(grid)
-
-
-def _unnormalize(coord, size, align_corners):
-    if align_corners:
-        return (coord + 1) / 2 * (size - 1)
-    return ((coord + 1) * size - 1) / 2
-
-
-def _reflect(coord, low, high):
-    span = high - low
-    if span <= 0:
-        return jnp.zeros_like(coord)
-    x = jnp.abs(coord - low)
-    flips = jnp.floor(x / span)
-    extra = x - flips * span
-    return jnp.where(flips % 2 == 0, low + extra, high - extra)
-
-
-def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Sample the 4-D ``input`` ``(N, C, H, W)`` at the [-1, 1] coordinates ``grid``
-    ``(N, Ho, Wo, 2)`` (x first); ``mode`` is ``'bilinear'`` or ``'nearest'``,
-    ``padding_mode`` ``'zeros'``, ``'border'`` or ``'reflection'``.
-
-    Raises:
-        ValueError: If ``mode``/``padding_mode`` is unknown or ``input`` is not 4-D
-            (cellax does not implement the 5-D case).
-
-    Examples:
-        >>> import cellax as ms
-        >>> x = ms.ops.arange(4.).reshape(1, 1, 2, 2)
-        >>> print(ms.ops.grid_sample(x, ms.ops.zeros((1, 1, 1, 2)), align_corners=True))
-        [[[[1.5]]]]
-    """
-    api = "grid_sample"
-    x = to_float(array(input, api))
-    g = array(grid, api, "grid").astype(x.dtype)
-    if mode not in ("bilinear", "nearest"):
-        raise ValueError(f"For '{api}', 'mode' must be 'bilinear' or 'nearest', but got {mode!r}.")
-    if padding_mode not in ("zeros", "border", "reflection"):
-        raise ValueError(
-            f"For '{api}', 'padding_mode' must be 'zeros', 'border' or 'reflection', but got "
-            f"{padding_mode!r}."
-        )
-    if x.ndim != 4:
-        raise ValueError(f"For '{api}', cellax supports 4-D 'input' only, but got {x.shape}.")
-    ac = bool(align_corners)
-    _, _, h, w = x.shape
-    ix = _unnormalize(g[..., 0], w, ac)
-    iy = _unnormalize(g[..., 1], h, ac)
-    if padding_mode == "border":
-        ix, iy = jnp.clip(ix, 0, w - 1), jnp.clip(iy, 0, h - 1)
-    elif padding_mode == "reflection":
-        if ac:
-            ix, iy = _reflect(ix, 0, w - 1), _reflect(iy, 0, h - 1)
-        else:
-            ix, iy = _reflect(ix, -0.5, w - 0.5), _reflect(iy, -0.5, h - 0.5)
-        ix, iy = jnp.clip(ix, 0, w - 1), jnp.clip(iy, 0, h - 1)
-
-    def gather(yy, xx):
-        inside = (xx >= 0) & (xx <= w - 1) & (yy >= 0) & (yy <= h - 1)
-        xc = jnp.clip(xx, 0, w - 1).astype(jnp.int32)
-        yc = jnp.clip(yy, 0, h - 1).astype(jnp.int32)
-        values = jax.vmap(lambda img, r, c: img[:, r, c])(x, yc, xc)  # (N, C, Ho, Wo)
-        return values * inside[:, None].astype(x.dtype)
-
-    if mode == "nearest":
-        # MindSpore rounds halves up (2.5 -> 3), not to even.
-        return wrap(gather(jnp.floor(iy + 0.5), jnp.floor(ix + 0.5)))
-    x0, y0 = jnp.floor(ix), jnp.floor(iy)
-    fx, fy = (ix - x0)[:, None], (iy - y0)[:, None]
-    out = (
-        gather(y0, x0) * (1 - fx) * (1 - fy)
-        + gather(y0, x0 + 1) * fx * (1 - fy)
-        + gather(y0 + 1, x0) * (1 - fx) * fy
-        + gather(y0 + 1, x0 + 1) * fx * fy
-    )
-    return wrap(out)
 
 
 def channel_shuffle(x, groups):
