@@ -46,6 +46,11 @@ from ._rearrange import *  # noqa: F403
 from ._math_ext import *  # noqa: F403
 from ._special_ext import *  # noqa: F403
 from ._linalg_more import *  # noqa: F403
+from ._inplace import *  # noqa: F403
+from ._boxes import *  # noqa: F403
+from ._ext_ops import *  # noqa: F403
+from ._random_more import *  # noqa: F403
+from ._unavailable import *  # noqa: F403
 from ._comm import *  # noqa: F403
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr

@@ -1,6 +1,6 @@
 """Distances and losses added for MindSpore 2.10 coverage: cosine_similarity, pdist,
-approximate_equal, gaussian_nll_loss, hinge_embedding_loss, multilabel_soft_margin_loss and
-ctc_loss."""
+approximate_equal, gaussian_nll_loss, hinge_embedding_loss, multilabel_soft_margin_loss,
+ctc_loss, multilabel_margin_loss and triplet_margin_loss."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ __all__ = [
     "hinge_embedding_loss",
     "multilabel_soft_margin_loss",
     "ctc_loss",
+    "multilabel_margin_loss",
+    "triplet_margin_loss",
 ]
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -202,3 +204,69 @@ def ctc_loss(
     else:
         loss = _reduce(api, nll, reduction)
     return wrap(loss.astype(lp.dtype)), wrap(nll.astype(lp.dtype))
+
+
+def multilabel_margin_loss(input, target, reduction="mean"):
+    """The multi-class multi-label hinge loss: for each sample, the target classes are
+    ``target``'s entries up to the first ``-1``, and the loss sums
+    ``max(0, 1 - (x[j] - x[i]))`` over target classes ``j`` and other classes ``i``, over C.
+
+    Differences from MindSpore: MindSpore 2.10 CPU has no kernel for it (RuntimeError).
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> x = ms.Tensor(np.array([[0.1, 0.2, 0.4, 0.8]], np.float32))
+        >>> y = ms.Tensor(np.array([[3, 0, -1, 1]], np.int32))
+        >>> print(ms.ops.multilabel_margin_loss(x, y).asnumpy().round(4))
+        0.85
+    """
+    api = "multilabel_margin_loss"
+    x = to_float(array(input, api, "input"))
+    y = array(target, api, "target")
+    single = x.ndim == 1
+    x, y = jnp.atleast_2d(x), jnp.atleast_2d(y)
+    if x.shape != y.shape or not jnp.issubdtype(y.dtype, jnp.integer):
+        raise ValueError(f"For '{api}', 'target' must be an int Tensor of the input's shape.")
+    classes = x.shape[-1]
+    valid = jnp.cumprod(y >= 0, axis=-1).astype(bool)  # entries before the first -1
+    is_target = jnp.zeros(x.shape, bool)
+    rows = jnp.arange(x.shape[0])[:, None]
+    is_target = is_target.at[rows, jnp.where(valid, y, 0)].max(valid)
+    picked = jnp.take_along_axis(x, jnp.where(valid, y, 0), -1)  # x[j] per target slot
+    margins = jnp.maximum(0, 1 - (picked[..., :, None] - x[..., None, :]))
+    mask = valid[..., :, None] & ~is_target[..., None, :]
+    loss = jnp.sum(jnp.where(mask, margins, 0), axis=(-2, -1)) / classes
+    loss = loss[0] if single else loss
+    return wrap(_reduce(api, loss, reduction).astype(x.dtype))
+
+
+def triplet_margin_loss(
+    anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction="mean"
+):
+    """``max(d(a, p) - d(a, n) + margin, 0)`` with ``d`` the ``p``-norm distance of
+    ``x - y + eps`` along the last axis; ``swap`` uses ``min(d(a, n), d(p, n))``.
+
+    Differences from MindSpore: MindSpore 2.10 CPU has no kernel for it (RuntimeError).
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> a = ms.Tensor(np.array([[0.0, 0.0]], np.float32))
+        >>> pos = ms.Tensor(np.array([[3.0, 4.0]], np.float32))
+        >>> neg = ms.Tensor(np.array([[1.0, 0.0]], np.float32))
+        >>> print(ms.ops.triplet_margin_loss(a, pos, neg).asnumpy().round(3))
+        5.0
+    """
+    api = "triplet_margin_loss"
+    a, pos, neg = (to_float(array(v, api, n)) for v, n in
+                   ((anchor, "anchor"), (positive, "positive"), (negative, "negative")))  # fmt: skip
+
+    def dist(x, y):
+        return jnp.sum(jnp.abs(x - y + eps) ** p, axis=-1) ** (1.0 / p)
+
+    d_pos, d_neg = dist(a, pos), dist(a, neg)
+    if swap:
+        d_neg = jnp.minimum(d_neg, dist(pos, neg))
+    loss = jnp.maximum(d_pos - d_neg + margin, 0)
+    return wrap(_reduce(api, loss, reduction).astype(a.dtype))

@@ -311,9 +311,6 @@ def accumulate_n(x):
 def tensor_gt(input, other):
     """MindSpore's older name of :func:`greater`.
 
-    Differences from MindSpore: MindSpore 2.10 CPU's ``ops.tensor_gt`` fails with a NumPy
-    casting error; cellax computes ``input > other``.
-
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.tensor_gt(ms.Tensor([1, 3]), ms.Tensor([2, 2])))
@@ -323,7 +320,7 @@ def tensor_gt(input, other):
 
 
 def tensor_lt(input, other):
-    """MindSpore's older name of :func:`less` (see :func:`tensor_gt`'s note).
+    """MindSpore's older name of :func:`less`.
 
     Examples:
         >>> import cellax as ms

@@ -11,9 +11,6 @@ X = np.arange(6, dtype=np.float32).reshape(2, 3)
 
 
 def test_ops_mindspore_cpu_cannot_run():
-    a, b = ms.Tensor([1.0, 3.0]), ms.Tensor([2.0, 2.0])
-    assert ops.tensor_gt(a, b).asnumpy().tolist() == [False, True]
-    assert ops.tensor_lt(a, b).asnumpy().tolist() == [True, False]
     cast = ops.type_as(ms.Tensor([1.5, -2.5]), ms.Tensor([1, 2]))
     assert cast.dtype == ms.int64 and cast.asnumpy().tolist() == [1, -2]
     assert ops.scalar_to_array(2).dtype == ms.int64
@@ -120,3 +117,96 @@ def test_bessel_functions_run_under_jit_and_grad():
         grad = ms.grad(lambda t, f=fn: f(t).sum())(x).asnumpy()
         numeric = (fn(x + eps).asnumpy() - fn(x - eps).asnumpy()) / (2 * eps)
         np.testing.assert_allclose(grad, numeric, rtol=2e-2, atol=1e-3)
+
+
+def test_trailing_underscore_ops_overwrite_their_tensor():
+    x = ms.Tensor(np.array([-2.0, 0.5, 3.0], np.float32))
+    assert ops.clamp_(x, -1.0, 1.0) is x
+    assert x.asnumpy().tolist() == [-1.0, 0.5, 1.0]
+    assert ops.zero_(x) is x and not x.asnumpy().any()
+    y = ms.Tensor(np.array([0.0, 1.0], np.float32))
+    ops.inplace_sigmoid(y)
+    np.testing.assert_allclose(y.asnumpy(), 1 / (1 + np.exp(-np.array([0.0, 1.0]))), rtol=1e-6)
+    z = ms.Tensor(np.zeros((2, 3), np.float32))
+    ops.put_(z, ms.Tensor(np.array([0, 4, 4])), ms.Tensor([1.0, 2.0, 3.0]), accumulate=True)
+    assert z.asnumpy().tolist() == [[1.0, 0.0, 0.0], [0.0, 5.0, 0.0]]
+    p = ms.Parameter(ms.Tensor(np.zeros(1000, np.float32)), name="p")
+    ms.set_seed(3)
+    assert ops.normal_(p, 5.0, 0.5) is p
+    assert abs(p.asnumpy().mean() - 5.0) < 0.1 and abs(p.asnumpy().std() - 0.5) < 0.1
+    ops.exponential_(p, 2.0)
+    assert p.asnumpy().min() >= 0 and abs(p.asnumpy().mean() - 0.5) < 0.1
+    gen_a, gen_b = ms.Generator(), ms.Generator()
+    gen_a.manual_seed(7)
+    gen_b.manual_seed(7)
+    a = ops.uniform_(ms.Tensor(np.zeros(4, np.float32)), generator=gen_a).asnumpy()
+    b = ops.uniform_(ms.Tensor(np.zeros(4, np.float32)), generator=gen_b).asnumpy()
+    np.testing.assert_array_equal(a, b)
+
+
+def test_margin_losses_against_numpy():
+    x = np.array([[0.1, 0.2, 0.4, 0.8], [0.2, 0.5, 0.1, 0.3]], np.float32)
+    y = np.array([[3, 0, -1, 1], [1, 2, -1, 0]], np.int32)
+    want = []
+    for row, tgt in zip(x, y):
+        targets = list(tgt[: list(tgt).index(-1)])
+        total = sum(
+            max(0.0, 1 - (row[j] - row[i])) for j in targets for i in range(4) if i not in targets
+        )
+        want.append(total / 4)
+    got = ops.multilabel_margin_loss(ms.Tensor(x), ms.Tensor(y), reduction="none").asnumpy()
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    a, p, n = (
+        np.random.default_rng(i).standard_normal((3, 4)).astype(np.float32) for i in range(3)
+    )
+
+    def dist(u, v, order):
+        return (np.abs(u - v + 1e-6) ** order).sum(-1) ** (1 / order)
+
+    want = np.maximum(dist(a, p, 1) - np.minimum(dist(a, n, 1), dist(p, n, 1)) + 0.5, 0)
+    got = ops.triplet_margin_loss(
+        ms.Tensor(a), ms.Tensor(p), ms.Tensor(n), margin=0.5, p=1, swap=True, reduction="none"
+    )
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-5)
+
+
+def test_fused_layers_against_numpy():
+    rng = np.random.default_rng(0)
+    x1, x2 = (rng.standard_normal((2, 3, 8)).astype(np.float32) for _ in range(2))
+    gamma, beta = (
+        rng.standard_normal(8).astype(np.float32),
+        rng.standard_normal(8).astype(np.float32),
+    )
+    total = x1 + x2
+    rstd = 1 / np.sqrt((total**2).mean(-1, keepdims=True) + 1e-6)
+    y, got_rstd, got_sum = ops.add_rms_norm(ms.Tensor(x1), ms.Tensor(x2), ms.Tensor(gamma))
+    np.testing.assert_allclose(y.asnumpy(), total * rstd * gamma, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got_rstd.asnumpy(), rstd, rtol=1e-5)
+    np.testing.assert_allclose(got_sum.asnumpy(), total, rtol=1e-6)
+    mean, var = total.mean(-1, keepdims=True), total.var(-1, keepdims=True)
+    want = (total - mean) / np.sqrt(var + 1e-5) * gamma + beta
+    y = ops.add_layer_norm(ms.Tensor(x1), ms.Tensor(x2), ms.Tensor(gamma), ms.Tensor(beta))[0]
+    np.testing.assert_allclose(y.asnumpy(), want, rtol=1e-4, atol=1e-5)
+    cos, sin = np.cos(x2), np.sin(x2)
+    half = np.concatenate([-x1[..., 4:], x1[..., :4]], -1)
+    got = ops.rotary_position_embedding(ms.Tensor(x1), ms.Tensor(cos), ms.Tensor(sin), 0)
+    np.testing.assert_allclose(got.asnumpy(), x1 * cos + half * sin, rtol=1e-5, atol=1e-6)
+    pairs = np.stack([-x1[..., 1::2], x1[..., 0::2]], -1).reshape(x1.shape)
+    got = ops.rotary_position_embedding(ms.Tensor(x1), ms.Tensor(cos), ms.Tensor(sin), 1)
+    np.testing.assert_allclose(got.asnumpy(), x1 * cos + pairs * sin, rtol=1e-5, atol=1e-6)
+
+
+def test_random_draws_follow_their_distributions():
+    shape = ms.Tensor(np.array([4000], np.int32))
+    gamma = ops.random_gamma(shape, ms.Tensor(np.array([2.0, 5.0], np.float32)), seed=3).asnumpy()
+    np.testing.assert_allclose(gamma.mean(0), [2.0, 5.0], rtol=0.08)
+    counts = ops.random_poisson(shape, ms.Tensor(np.array([3.0], np.float32)), seed=4).asnumpy()
+    assert abs(counts.mean() - 3.0) < 0.2 and (counts == np.round(counts)).all()
+    draws = ops.multinomial_with_replacement(
+        ms.Tensor(np.array([0.2, 0.8], np.float32)), 5, 0, 2000, True
+    ).asnumpy()
+    assert abs(draws.mean() - 0.8) < 0.05
+    rows = ops.multinomial_with_replacement(
+        ms.Tensor(np.array([[1.0, 1.0, 1.0]], np.float32)), 5, 0, 3, False
+    ).asnumpy()
+    assert sorted(rows[0].tolist()) == [0, 1, 2]  # without replacement: each class once
