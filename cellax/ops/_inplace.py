@@ -49,8 +49,10 @@ def _rows(api, x, v, indices):
         index = indices.asnumpy().reshape(-1)
     elif isinstance(indices, (int, np.integer)) and not isinstance(indices, bool):
         index = np.array([indices])
-    elif isinstance(indices, (tuple, list)):
-        index = np.asarray(indices).reshape(-1)
+    elif isinstance(indices, (tuple, list)) and all(
+        isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in indices
+    ):
+        index = np.asarray(indices, np.int64).reshape(-1)
     else:
         raise TypeError(f"For '{api}', 'indices' must be an int, a tuple or a Tensor of ints.")
     if values.shape[1:] != data.shape[1:] or values.shape[0] != index.size:

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._random import next_key
 from .._tensor import Tensor
-from ._utils import arr, check_eager, np_dtype, wrap
+from ._utils import arr, check_eager, check_int_arg, np_dtype, wrap
 
 __all__ = [
     "random_gamma",
@@ -99,6 +99,9 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     """
     api = "multinomial_with_replacement"
     weights = arr(x, api, "x")
+    seed = check_int_arg(api, "seed", seed)
+    offset = check_int_arg(api, "offset", offset)
+    numsamples = check_int_arg(api, "numsamples", numsamples, 1)
     single = weights.ndim == 1
     weights = jnp.atleast_2d(weights)
     if not replacement and numsamples > weights.shape[-1]:
@@ -146,6 +149,11 @@ def choice_with_mask(input_x, count=256, seed=None):
 
 def _candidates(api, true_classes, num_true, num_sampled, unique, range_max, seed, prob):
     classes = arr(true_classes, api, "true_classes")
+    num_true = check_int_arg(api, "num_true", num_true, 1)
+    num_sampled = check_int_arg(api, "num_sampled", num_sampled, 1)
+    range_max = check_int_arg(api, "range_max", range_max, 1)
+    if not isinstance(unique, bool):
+        raise TypeError(f"For '{api}', 'unique' must be a bool, but got {unique!r}.")
     if classes.ndim != 2 or classes.shape[1] != num_true:
         raise ValueError(f"For '{api}', 'true_classes' must have shape (batch, {num_true}).")
     if unique and num_sampled > range_max:

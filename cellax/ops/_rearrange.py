@@ -23,6 +23,8 @@ def _ints(api, name, value):
     if isinstance(value, Tensor):
         value = value.asnumpy()
     try:
+        if value is None or isinstance(value, (str, bytes, dict)):
+            raise TypeError
         return np.asarray(value, np.int64)
     except (TypeError, ValueError):
         raise TypeError(f"For '{api}', '{name}' must hold ints, but got {value!r}.") from None
@@ -48,7 +50,7 @@ def mirror_pad(input_x, paddings, mode):
     """
     api = "mirror_pad"
     data = arr(input_x, api, "input_x")
-    if mode not in ("REFLECT", "SYMMETRIC"):
+    if not isinstance(mode, str) or mode not in ("REFLECT", "SYMMETRIC"):
         raise ValueError(f"For '{api}', 'mode' must be 'REFLECT' or 'SYMMETRIC', got {mode!r}.")
     pads = _ints(api, "paddings", paddings)
     if pads.shape != (data.ndim, 2) or (pads < 0).any():
