@@ -36,10 +36,15 @@ LEAKS = re.compile(
 BAD_VALUES = {"None": None, "str": "abc", "dict": {"a": 1}, "ragged": [[1, 2], [3]]}
 
 
+# Functions that write files when their arguments are valid (a str first argument is a file
+# name for them): the campaign would leave files in the working directory.
+WRITES_FILES = {"tensordump"}
+
+
 def public_functions():
     for name in sorted(dir(ops)):
         fn = getattr(ops, name)
-        if name.startswith("_") or not inspect.isfunction(fn):
+        if name.startswith("_") or not inspect.isfunction(fn) or name in WRITES_FILES:
             continue
         yield name, fn
 

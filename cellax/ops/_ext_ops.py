@@ -319,20 +319,27 @@ def move_to(input, to="CPU", blocking=True):
     return wrap(value)
 
 
+_DUMPS = [0]  # MindSpore numbers the dump files of a process
+
+
 def tensordump(file_name, tensor, mode="out"):
-    """Save ``tensor`` to ``file_name`` as a NumPy ``.npy`` file (eagerly).
+    """Save ``tensor`` as a NumPy file named, as MindSpore 2.10 names it,
+    ``<file_name without .npy>_<dtype>_<n>.npy`` (``n`` counts the dumps of the process).
 
     Examples:
-        >>> import os, tempfile
+        >>> import glob, os, tempfile
         >>> import numpy as np
         >>> import cellax as ms
-        >>> path = os.path.join(tempfile.mkdtemp(), "t.npy")
-        >>> ms.ops.tensordump(path, ms.Tensor([1.0, 2.0]))
-        >>> print(np.load(path))
+        >>> folder = tempfile.mkdtemp()
+        >>> ms.ops.tensordump(os.path.join(folder, "t.npy"), ms.Tensor([1.0, 2.0]))
+        >>> print(np.load(glob.glob(os.path.join(folder, "t_float32_*.npy"))[0]))
         [1. 2.]
     """
     if not isinstance(file_name, str):
         raise TypeError(f"For 'tensordump', 'file_name' must be a str, got {file_name!r}.")
     if mode not in ("out", "in", "all"):
         raise ValueError(f"For 'tensordump', 'mode' must be 'out', 'in' or 'all', got {mode!r}.")
-    np.save(file_name, np.asarray(arr(tensor, "tensordump", "tensor")))
+    value = np.asarray(arr(tensor, "tensordump", "tensor"))
+    stem = file_name[:-4] if file_name.endswith(".npy") else file_name
+    np.save(f"{stem}_{value.dtype.name}_{_DUMPS[0]}.npy", value)
+    _DUMPS[0] += 1
