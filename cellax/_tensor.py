@@ -18,10 +18,11 @@ import numpy as np
 from . import _dtype, _init_samplers
 from ._core import concrete as _concrete
 from ._parallel_state import host_array as _host_array
+from ._reshape import reshape_value as _reshape_value
 from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
-from ._tensor_index import check_index_bounds
+from ._tensor_index import check_index_bounds, masked_set, raise_traced_mask, traced_mask
 
 __all__ = ["Tensor", "tensor", "unwrap", "wrap", "wrap_tree", "is_tensor"]
 
@@ -456,7 +457,7 @@ class Tensor:
     def reshape(self, *shape) -> Tensor:
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return wrap(jnp.reshape(self._value, shape))
+        return wrap(_reshape_value("Tensor.reshape", self._value, shape))
 
     def view(self, *shape) -> Tensor:
         return self.reshape(*shape)
@@ -552,6 +553,8 @@ class Tensor:
         key = _index(key)
         if isinstance(key, (tuple, jax.Array, np.ndarray)):
             check_index_bounds(value.shape, key)
+            if traced_mask(key):
+                raise_traced_mask("__getitem__")
         return wrap(value[key])
 
     def __setitem__(self, key, value) -> None:
@@ -560,6 +563,9 @@ class Tensor:
         if isinstance(key, (int, tuple)):
             check_index_bounds(current.shape, key)
         new = jnp.asarray(unwrap(value)).astype(current.dtype)
+        if traced_mask(key):
+            self._value = masked_set(current, key, new)
+            return
         self._value = current.at[key].set(new)
 
     def __copy__(self):

@@ -38,3 +38,51 @@ def check_index_bounds(shape: tuple, key) -> None:
                     f"dimension {dim} with size {shape[dim]}."
                 )
         dim += 1
+
+
+MSG_TRACED_MASK = """\
+For 'Tensor.{api}', a boolean mask index selects as many elements as its values say, but the \
+mask is traced (inside cellax.jit, GRAPH_MODE or a grad/vmap transform) and has no value yet, \
+so the result has no fixed shape. At {where}.
+
+    ❌  y = x[x > 0]
+    ✅  y = ops.masked_fill(x, x <= 0, 0.0)                    # same shape, others zeroed
+    ✅  total = ops.select(x > 0, x, ops.zeros_like(x)).sum()  # reductions over the mask
+    ✅  x[x > 0] = 0.0                                         # assigning one value works
+
+Select with a mask eagerly (outside jit) when the selected elements themselves are needed."""
+
+
+def traced_mask(key) -> bool:
+    """Whether ``key`` holds a boolean array whose values are unknown (a jit tracer)."""
+    from ._core import concrete
+
+    items = key if isinstance(key, tuple) else (key,)
+    return any(
+        isinstance(k, jax.core.Tracer) and k.dtype == np.bool_ and concrete(k) is None
+        for k in items
+    )
+
+
+def raise_traced_mask(api: str):
+    from ._errors import user_frame
+
+    raise RuntimeError(MSG_TRACED_MASK.format(api=api, where=user_frame()))
+
+
+def masked_set(current, key, new):
+    """``current`` with ``new`` written where the traced boolean ``key`` is True: the
+    fixed-shape form of ``x[mask] = value`` (one value, or one row for every selected row)."""
+    import jax.numpy as jnp
+
+    mask = key
+    rest = current.shape[getattr(mask, "ndim", 0) :]
+    fits = isinstance(mask, jax.Array) and tuple(mask.shape) == current.shape[: mask.ndim]
+    if (
+        not fits
+        or new.ndim > len(rest)
+        or any(n not in (1, r) for n, r in zip(new.shape[::-1], rest[::-1]))
+    ):
+        raise_traced_mask("__setitem__")
+    mask = mask.reshape(mask.shape + (1,) * len(rest))
+    return jnp.where(mask, jnp.broadcast_to(new, rest), current)

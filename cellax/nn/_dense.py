@@ -10,7 +10,7 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
-from .._tensor import wrap
+from .._tensor import as_array, wrap
 from ._activation import get_activation
 from ._cell import Cell
 
@@ -126,12 +126,13 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
-        value = x._value
+        value = as_array(x, api="Flatten")
         ndim = value.ndim
         if ndim == 0:
             return wrap(value.reshape(1))
         start, end = self.start_dim % ndim, self.end_dim % ndim
-        return wrap(value.reshape(value.shape[:start] + (-1,) + value.shape[end + 1 :]))
+        merged = math.prod(value.shape[start : end + 1])
+        return wrap(value.reshape(value.shape[:start] + (merged,) + value.shape[end + 1 :]))
 
 
 class Identity(Cell):

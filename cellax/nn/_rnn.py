@@ -81,6 +81,17 @@ def _run_direction(mode, xs, h0, weights, lengths, reverse):
     return outs, final
 
 
+def _float_input(api: str, x):
+    """The array of the floating-point Tensor ``x`` (MindSpore's RNN kernels take no others)."""
+    value = arr(x, api, "x")
+    if not _dtype.is_floating(value.dtype):
+        raise TypeError(
+            f"For '{api}', 'x' must be a floating-point Tensor (float16 or float32), but got "
+            f"dtype {_dtype.from_numpy_dtype(value.dtype)}."
+        )
+    return value
+
+
 class _RNNBase(Cell):
     def __init__(
         self,
@@ -136,7 +147,7 @@ class _RNNBase(Cell):
 
     def construct(self, x, hx=None, seq_length=None):
         api = type(self).__name__
-        value = arr(x)
+        value = _float_input(api, x)
         unbatched = value.ndim == 2
         if value.ndim not in (2, 3) or value.shape[-1] != self.input_size:
             raise ValueError(
@@ -378,7 +389,7 @@ class _CellBase(Cell):
 
     def _cell_step(self, x, h):
         api = type(self).__name__
-        value = arr(x)
+        value = _float_input(api, x)
         if value.ndim not in (1, 2) or value.shape[-1] != self.input_size:
             raise ValueError(
                 f"For '{api}', 'x' must be (batch, input_size) with input_size="
