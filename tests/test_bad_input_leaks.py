@@ -103,3 +103,58 @@ def test_call_argument_errors_name_the_public_class():
 
     with pytest.raises(TypeError, match="For 'Dense'"):
         Net()(x)
+
+
+_F32 = np.float32
+_LAYER_CASES = [  # builtin types as MindSpore 2.10 CPU raises them (oracle)
+    (lambda: nn.Dense(4, 3)(None), TypeError, "For 'Dense', 'x' must be a Tensor"),
+    (lambda: nn.Dense(4, 3)(Tensor(_F32(1))), IndexError, "For 'Dense', 'x' must have at"),
+    (lambda: nn.Softmax()(Tensor(_F32(1))), ValueError, "For 'softmax', 'input' must have"),
+    (lambda: nn.LogSoftmax()(Tensor(_F32(1))), ValueError, "For 'LogSoftmax', 'x' must have"),
+    (lambda: nn.GLU()(Tensor(_F32(1))), ValueError, "For 'GLU', 'x' must have"),
+    (
+        lambda: nn.AdaptiveAvgPool1d(4)(Tensor(np.ones(3, _F32))),
+        ValueError,
+        "For 'AdaptiveAvgPool1d', 'input' must be a 3-d Tensor",
+    ),
+    (
+        lambda: nn.AvgPool2d()(Tensor(np.ones((2, 4, 4, 4), np.bool_))),
+        TypeError,
+        "For 'AvgPool2d', 'x' must be a numeric Tensor",
+    ),
+    (
+        lambda: nn.OneHot(depth=4)(Tensor(np.ones((2, 4), np.bool_))),
+        TypeError,
+        "For 'OneHot', 'indices' must be an int32 or int64",
+    ),
+    (
+        lambda: nn.GRUCell(4, 4)(Tensor(np.ones((0, 4), _F32)), Tensor(np.ones((2, 4), _F32))),
+        ValueError,
+        "For 'GRUCell', 'hx' must have shape",
+    ),
+    (lambda: nn.CosineDecayLR(0.01, 0.1, 10)(None), TypeError, "For 'CosineDecayLR'"),
+    (lambda: nn.BatchNorm2d(3, foo=1), TypeError, "For 'BatchNorm2d', the arguments must"),
+    (lambda: nn.ReLU(foo=1), TypeError, "For 'ReLU'.*unexpected keyword argument 'foo'"),
+]
+
+
+@pytest.mark.parametrize("call, error, match", _LAYER_CASES)
+def test_layer_errors_name_the_layer(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_cell_classes_keep_their_init_signature():
+    import inspect
+
+    assert list(inspect.signature(nn.Dense).parameters)[:2] == ["in_channels", "out_channels"]
+
+    class Net(nn.Cell):
+        def __init__(self, width, depth=2):
+            super().__init__()
+            self.width = width
+
+    assert str(inspect.signature(Net)) == "(width, depth=2)"
+    assert Net(3).width == 3
+    with pytest.raises(TypeError, match="For 'Net', the arguments must match Net"):
+        Net()

@@ -11,6 +11,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import as_array, wrap
+from ..ops._utils import array, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 
@@ -88,7 +89,7 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        value = x._value if hasattr(x, "_value") else jnp.asarray(x)
+        value = check_min_rank("Dense", array(x, "Dense", "x"), name="x", error=IndexError)
         if value.shape[-1] != self.in_channels:
             raise ValueError(
                 f"For 'Dense', the last dimension of 'x' must equal in_channels="

@@ -252,7 +252,13 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         elif isinstance(learning_rate, collections.abc.Iterable) and not isinstance(
             learning_rate, (str, bytes, dict)
         ):
-            value = np.asarray(list(learning_rate), np.float32)
+            try:
+                value = np.asarray(list(learning_rate), np.float32)
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"For '{api}', 'learning_rate' as a list must hold one number per step, "
+                    f"but got {learning_rate!r}."
+                ) from None
         else:
             raise TypeError(
                 f"For '{api}', 'learning_rate' must be a float, int, Tensor, list or "

@@ -395,6 +395,13 @@ class _CellBase(Cell):
                 f"For '{api}', 'x' must be (batch, input_size) with input_size="
                 f"{self.input_size}, but got x.shape={tuple(value.shape)}."
             )
+        expected = value.shape[:-1] + (self.hidden_size,)
+        for state in h if isinstance(h, tuple) else (h,):
+            if tuple(state.shape) != expected:
+                raise ValueError(
+                    f"For '{api}', 'hx' must have shape {expected} for x.shape="
+                    f"{tuple(value.shape)}, but got {tuple(state.shape)}."
+                )
         b_ih = None if self.bias_ih is None else self.bias_ih._value
         b_hh = None if self.bias_hh is None else self.bias_hh._value
         proj = _linear(value, self.weight_ih._value, b_ih)

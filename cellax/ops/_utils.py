@@ -203,3 +203,13 @@ def name_op(fn, name: str, doc: str):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc
     return fn
+
+
+def check_min_rank(api: str, x, rank: int = 1, name: str = "input", error=ValueError):
+    """Raise ``error`` naming ``api`` when the array ``x`` has fewer than ``rank`` dimensions."""
+    if x.ndim < rank:
+        raise error(
+            f"For '{api}', '{name}' must have at least {rank} dimension(s), but got a "
+            f"{x.ndim}-d Tensor of shape {tuple(x.shape)}."
+        )
+    return x

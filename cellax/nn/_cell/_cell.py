@@ -13,7 +13,7 @@ from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_de
 from ..._tensor import Tensor
 from ..._transforms import _custom_vjp
 from ._access import CellAccessMixin
-from ._call_errors import raise_if_unbound
+from ._call_errors import InitSignature, raise_if_init_unbound, raise_if_unbound
 from ._compile import CellCompileMixin
 from ._hooks import CellHooksMixin
 from ._parallel import CellParallelMixin
@@ -48,6 +48,16 @@ class CellType(abc.ABCMeta):
     def __repr__(cls) -> str:
         path = cls.__dict__.get("_mindspore_path")
         return f"<class '{path}'>" if path else super().__repr__()
+
+    def __call__(cls, *args, **kwargs):
+        try:
+            return super().__call__(*args, **kwargs)
+        except TypeError:
+            raise_if_init_unbound(cls, args, kwargs)
+            raise
+
+    # inspect.signature(SomeCell) stays that of its __init__ despite __call__ above
+    __signature__ = InitSignature()
 
 
 class Cell(
