@@ -6,6 +6,10 @@ import jax
 import numpy as np
 
 
+# check(api, name, traced index, size, error) of jit(check_indices=True); set by cellax.ops
+TRACED_CHECK: list = [None]
+
+
 def check_index_bounds(shape: tuple, key) -> None:
     """MindSpore raises IndexError for an out-of-range integer index (JAX would clamp)."""
     items = key if isinstance(key, tuple) else (key,)
@@ -29,7 +33,11 @@ def check_index_bounds(shape: tuple, key) -> None:
         if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
             dim += k.ndim
             continue
-        if isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer):
+        if isinstance(k, jax.core.Tracer) and TRACED_CHECK[0] is not None and k.size:
+            TRACED_CHECK[0]("Tensor.__getitem__", "index", k, shape[dim], IndexError)
+        elif (
+            isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer)
+        ):
             values = np.asarray(k)
             bad = values[(values < -shape[dim]) | (values >= shape[dim])]
             if bad.size:

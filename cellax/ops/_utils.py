@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _dtype
+from .. import _core, _dtype, _tensor_index, _transforms
 from .._errors import check_int_arg as check_int_arg  # the one home of argument checkers
 from .._limits import check_alloc
 from .._tensor import Tensor, as_array, wrap
@@ -127,13 +127,22 @@ def check_index_range(
 ) -> None:
     """Eagerly, raise ``error`` when an integer index falls outside ``[-size, size)`` (``[0,
     size)`` without ``negative``), as MindSpore CPU does; ``skip`` is a value ignored (e.g. a
-    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead."""
-    if isinstance(index, jax.core.Tracer) or not np.size(index):
+    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead,
+    unless the function was compiled with ``jit(check_indices=True)`` (see :func:`checked`)."""
+    low = -size if negative else 0
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            outside = (values < low) | (values >= size)
+            if skip is not None:
+                outside = outside & (values != skip)
+            _record(api, name, jnp.any(outside), error, f"the range [{low}, {size})")
+        return
+    if not np.size(index):
         return
     values = np.asarray(index)
     if skip is not None:
         values = values[values != skip]
-    low = -size if negative else 0
     bad = values[(values < low) | (values >= size)]
     if bad.size:
         raise error(
@@ -143,7 +152,14 @@ def check_index_range(
 
 def check_nd_index_range(api: str, name: str, index, shape, error=RuntimeError) -> None:
     """:func:`check_index_range` for indices whose last dimension addresses ``shape``."""
-    if isinstance(index, jax.core.Tracer) or not np.size(index):
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            bounds = jnp.asarray(shape[: values.shape[-1]])
+            outside = jnp.any((values < -bounds) | (values >= bounds))
+            _record(api, name, outside, error, f"the shape {tuple(shape)}")
+        return
+    if not np.size(index):
         return
     values = np.asarray(index)
     for axis in range(values.shape[-1]):
@@ -213,3 +229,24 @@ def check_min_rank(api: str, x, rank: int = 1, name: str = "input", error=ValueE
             f"{x.ndim}-d Tensor of shape {tuple(x.shape)}."
         )
     return x
+
+
+def checked() -> bool:
+    """Whether the trace being built is that of ``jit(check_indices=True)``."""
+    return bool(getattr(_core.LOCAL.compiling, "check_indices", False)) and (
+        _core.current_frame() is not None
+    )
+
+
+def _record(api: str, name: str, outside, error, where: str) -> None:
+    """Raise ``error`` after the compiled run when the traced ``outside`` holds (nothing of
+    the run is committed): the checked mode of ``jit(check_indices=True)``."""
+    _transforms._CHECKED[0](
+        outside,
+        error,
+        f"For '{api}', '{name}' must be within {where}, but an index outside it was found "
+        f"while running the compiled function (jit check_indices=True); nothing was committed.",
+    )
+
+
+_tensor_index.TRACED_CHECK[0] = check_index_range  # Tensor[Tensor] under jit(check_indices=True)
