@@ -117,6 +117,12 @@ def _broadcast_error(error: TypeError, a, b) -> Exception:
             f"For 'Tensor' operators, the shapes {tuple(np.shape(a))} and {tuple(np.shape(b))} "
             f"must broadcast (each dimension equal, or 1), but they do not."
         )
+    bad = [v for v in (a, b) if v is None or isinstance(v, (str, bytes, dict, set))]
+    if bad:
+        return TypeError(
+            f"For 'Tensor' operators, the operands must be Tensors or numbers, but got "
+            f"{type(bad[0]).__name__}: {bad[0]!r}."
+        )
     return error
 
 
@@ -550,9 +556,9 @@ class Tensor:
             if not value.ndim or not -value.shape[0] <= key < value.shape[0]:
                 check_index_bounds(value.shape, key)
             return wrap(value[key])
-        key = _index(key)
+        raw, key = key, _index(key)
         if isinstance(key, (tuple, jax.Array, np.ndarray)):
-            check_index_bounds(value.shape, key)
+            check_index_bounds(value.shape, key, raw)
             if traced_mask(key):
                 raise_traced_mask("__getitem__")
         return wrap(value[key])

@@ -10,11 +10,15 @@ import numpy as np
 TRACED_CHECK: list = [None]
 
 
-def check_index_bounds(shape: tuple, key) -> None:
-    """MindSpore raises IndexError for an out-of-range integer index (JAX would clamp)."""
+def check_index_bounds(shape: tuple, key, raw=None) -> None:
+    """MindSpore raises IndexError for an out-of-range integer or list index and RuntimeError
+    (its Gather kernel's) for an out-of-range Tensor index (JAX would clamp); ``raw`` is the
+    key as the user wrote it, before its Tensors became arrays."""
     items = key if isinstance(key, tuple) else (key,)
+    raws = raw if isinstance(raw, tuple) and len(raw) == len(items) else (raw,) * len(items)
     dim = 0
-    for k in items:
+    for k, written in zip(items, raws):
+        error = RuntimeError if hasattr(written, "_value") else IndexError  # a Tensor index
         if k is None:
             continue
         if k is Ellipsis:
@@ -34,14 +38,14 @@ def check_index_bounds(shape: tuple, key) -> None:
             dim += k.ndim
             continue
         if isinstance(k, jax.core.Tracer) and TRACED_CHECK[0] is not None and k.size:
-            TRACED_CHECK[0]("Tensor.__getitem__", "index", k, shape[dim], IndexError)
+            TRACED_CHECK[0]("Tensor.__getitem__", "index", k, shape[dim], RuntimeError)
         elif (
             isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer)
         ):
             values = np.asarray(k)
             bad = values[(values < -shape[dim]) | (values >= shape[dim])]
             if bad.size:
-                raise IndexError(
+                raise error(
                     f"For 'Tensor.__getitem__', index {int(bad.flat[0])} is out of bounds for "
                     f"dimension {dim} with size {shape[dim]}."
                 )

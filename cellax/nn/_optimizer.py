@@ -260,7 +260,9 @@ class Optimizer(OptimizerProtectedAPI, Cell):
                     f"but got {learning_rate!r}."
                 ) from None
         else:
-            raise TypeError(
+            # MindSpore 2.10 reads a str or dict as a list of steps: a ValueError there
+            error = ValueError if isinstance(learning_rate, (str, dict)) else TypeError
+            raise error(
                 f"For '{api}', 'learning_rate' must be a float, int, Tensor, list or "
                 f"LearningRateSchedule, but got {type(learning_rate).__name__}."
             )
