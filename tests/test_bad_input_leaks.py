@@ -158,3 +158,24 @@ def test_cell_classes_keep_their_init_signature():
     assert Net(3).width == 3
     with pytest.raises(TypeError, match="For 'Net', the arguments must match Net"):
         Net()
+
+
+def test_every_op_under_jit_names_itself():
+    # tools/fuzz_bad_input.py --jit: each public ops function inside cellax.jit with all its
+    # required arguments traced Tensors (arguments that fix shapes, axes or counts then have
+    # no value): a builtin type with cellax's own message, never a JAX error
+    import pathlib
+    import sys
+
+    from cellax._random import RNG_STATE
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+    try:
+        import fuzz_bad_input
+    finally:
+        sys.path.pop(0)
+    key = RNG_STATE._data
+    try:
+        assert fuzz_bad_input.jit_campaign() == []
+    finally:
+        RNG_STATE._data = key

@@ -195,7 +195,7 @@ def expand(input_x, size):
             f"For 'expand', the type of 'size' must be Tensor, but got {type(size).__name__}. "
             f"Use ops.broadcast_to for a tuple shape."
         )
-    return broadcast_to(input_x, tuple(int(d) for d in np.asarray(size.asnumpy()).reshape(-1)))
+    return broadcast_to(input_x, shape_tuple("expand", size, "size"))
 
 
 def expand_as(input, other):

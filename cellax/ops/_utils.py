@@ -95,7 +95,7 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
     if axis is None:
         return None
     if isinstance(axis, Tensor):
-        axis = axis.asnumpy().tolist()
+        axis = static_value(api, name, axis).tolist()
     if isinstance(axis, (list, tuple)):
         if len(axis) == 0:
             return None
@@ -176,7 +176,7 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         return (int(shape),)
     if isinstance(shape, Tensor):
-        return tuple(int(d) for d in shape.asnumpy().reshape(-1))
+        return tuple(int(d) for d in static_value(api, name, shape).reshape(-1))
     try:
         if isinstance(shape, (str, bytes, dict, set)):
             raise TypeError
@@ -197,7 +197,7 @@ def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool 
     if scalar and _is_int(value):
         return int(value)
     if tensor and isinstance(value, Tensor) and np.dtype(value._value.dtype).kind in "iu":
-        values = value.asnumpy()
+        values = static_value(api, name, value)
         return int(values) if values.ndim == 0 and scalar else tuple(values.reshape(-1).tolist())
     if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
         return tuple(int(v) for v in value)
@@ -250,3 +250,19 @@ def _record(api: str, name: str, outside, error, where: str) -> None:
 
 
 _tensor_index.TRACED_CHECK[0] = check_index_range  # Tensor[Tensor] under jit(check_indices=True)
+
+
+MSG_STATIC = (
+    "For '{api}', '{name}' fixes a shape, an axis or a count, so it must be known while "
+    "compiling, but it is a Tensor traced inside cellax.jit, GRAPH_MODE or a grad transform. "
+    "Pass it as a Python int or tuple (a compile-time constant), or take it from a static "
+    "shape (x.shape) instead of a Tensor value."
+)
+
+
+def static_value(api: str, name: str, tensor):
+    """The NumPy value of ``tensor``, an argument that must be a compile-time constant."""
+    value = tensor._value
+    if isinstance(value, jax.core.Tracer) and _core.concrete(value) is None:
+        raise RuntimeError(MSG_STATIC.format(api=api, name=name))
+    return tensor.asnumpy()
