@@ -18,10 +18,11 @@ import numpy as np
 from . import _dtype, _init_samplers
 from ._core import concrete as _concrete
 from ._parallel_state import host_array as _host_array
+from ._reshape import reshape_value as _reshape_value
 from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
-from ._tensor_index import check_index_bounds
+from ._tensor_index import check_index_bounds, masked_set, raise_traced_mask, traced_mask
 
 __all__ = ["Tensor", "tensor", "unwrap", "wrap", "wrap_tree", "is_tensor"]
 
@@ -115,6 +116,12 @@ def _broadcast_error(error: TypeError, a, b) -> Exception:
         return ValueError(
             f"For 'Tensor' operators, the shapes {tuple(np.shape(a))} and {tuple(np.shape(b))} "
             f"must broadcast (each dimension equal, or 1), but they do not."
+        )
+    bad = [v for v in (a, b) if v is None or isinstance(v, (str, bytes, dict, set))]
+    if bad:
+        return TypeError(
+            f"For 'Tensor' operators, the operands must be Tensors or numbers, but got "
+            f"{type(bad[0]).__name__}: {bad[0]!r}."
         )
     return error
 
@@ -456,7 +463,7 @@ class Tensor:
     def reshape(self, *shape) -> Tensor:
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return wrap(jnp.reshape(self._value, shape))
+        return wrap(_reshape_value("Tensor.reshape", self._value, shape))
 
     def view(self, *shape) -> Tensor:
         return self.reshape(*shape)
@@ -549,9 +556,11 @@ class Tensor:
             if not value.ndim or not -value.shape[0] <= key < value.shape[0]:
                 check_index_bounds(value.shape, key)
             return wrap(value[key])
-        key = _index(key)
+        raw, key = key, _index(key)
         if isinstance(key, (tuple, jax.Array, np.ndarray)):
-            check_index_bounds(value.shape, key)
+            check_index_bounds(value.shape, key, raw)
+            if traced_mask(key):
+                raise_traced_mask("__getitem__")
         return wrap(value[key])
 
     def __setitem__(self, key, value) -> None:
@@ -560,6 +569,9 @@ class Tensor:
         if isinstance(key, (int, tuple)):
             check_index_bounds(current.shape, key)
         new = jnp.asarray(unwrap(value)).astype(current.dtype)
+        if traced_mask(key):
+            self._value = masked_set(current, key, new)
+            return
         self._value = current.at[key].set(new)
 
     def __copy__(self):

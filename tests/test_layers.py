@@ -37,7 +37,7 @@ FLOORS = [
     ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
     ["_random"],
     ["_init_samplers"],
-    ["_tensor_format", "_tensor_index"],
+    ["_tensor_format", "_tensor_index", "_reshape"],
     ["_tensor", "_c_expression"],
     ["_initializer"],
     ["_parameter"],

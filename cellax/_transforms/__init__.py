@@ -15,6 +15,7 @@ from .._core import to_arrays as _to_arrays
 from .._tensor import wrap_tree as _to_tensors
 from ._control import call_if, call_with_param_dtype
 from ._control_flow import autograph_source, call_converted
+from ._control_flow_errors import raise_if
 from ._mutable import mutable
 from ._functional_call import functional_call, load_state, state
 from ._grad import GradOperation, differentiate, grad, value_and_grad
@@ -50,4 +51,5 @@ __all__ = [
 # differentiate; the private aliases above keep older imports working.
 _INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction, _differentiate)
 _CONTROL_FLOW = (call_converted,)  # nn.Cell converts construct inside a compiled trace
+_CHECKED = (raise_if,)  # ops: errors raised after a compiled run (jit check_indices=True)
 _ALIASES = (_CastFrame, _is_array, _scan_roots, _to_arrays, _to_tensors)

@@ -262,6 +262,7 @@ class _JitFunction:
         self.static_argnums = tuple(static_argnums)
         self.static_argnames = tuple(static_argnames)
         self.donate = donate
+        self.check_indices = False  # jit(check_indices=True): indices checked in the program
         self.trace_count = 0
         self._plans: dict = {}
         self._refs: list | None = None
@@ -527,7 +528,13 @@ def jit(
             1024: the bound of a Tensor ``while`` differentiated in reverse mode; a longer loop
             raises ``RuntimeError`` after the run and commits nothing) and ``loop_grad``
             (``"bounded"``: nested scans, outer levels checkpointed; ``"checkpointed"``: every
-            level checkpointed, less memory and more recomputation).
+            level checkpointed, less memory and more recomputation), ``check_indices``
+            (bool, default ``False``: inside the program the index values are unknown, so
+            out-of-range indices of ``gather``, ``gather_elements``, ``gather_nd``,
+            ``index_select``, ``embedding``, ``scatter_nd``, ``tensor_scatter_*``, the class
+            targets of ``cross_entropy``/``nll_loss`` and ``Tensor[Tensor]`` are clamped or
+            dropped as XLA does; ``True`` checks them in the program and raises the error the
+            eager call raises after the run, committing no Parameter update).
 
     Returns:
         The compiled callable.
@@ -569,5 +576,11 @@ def jit(
         return function
     if not callable(function):
         raise TypeError(f"For 'jit', 'function' must be callable, but got {function!r}.")
+    config = getattr(options.get("jit_config"), "jit_config_dict", None) or {}
+    check_indices = options.pop("check_indices", config.get("check_indices", False))
+    if not isinstance(check_indices, bool):
+        raise TypeError(f"For 'jit', 'check_indices' must be a bool, but got {check_indices!r}.")
     control = _control_flow.jit_options(options)
-    return _JitFunction(function, static_argnums, static_argnames, donate, control)
+    compiled = _JitFunction(function, static_argnums, static_argnames, donate, control)
+    compiled.check_indices = check_indices
+    return compiled

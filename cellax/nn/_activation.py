@@ -14,7 +14,7 @@ from .._errors import check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import Tensor
-from ..ops._utils import arr, check_axis, to_float, wrap
+from ..ops._utils import arr, check_axis, check_min_rank, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
@@ -214,7 +214,9 @@ class _AxisActivation(Cell):
         self.axis = axis
 
     def construct(self, x):
-        value = to_float(arr(x))
+        value = check_min_rank(
+            type(self).__name__, to_float(arr(x, type(self).__name__, "x")), name="x"
+        )
         check_axis(type(self).__name__, self.axis, value.ndim)
         return wrap(self._fn(value, self.axis))
 
@@ -468,7 +470,7 @@ class GLU(_AxisActivation):
     """
 
     def construct(self, x):
-        value = to_float(arr(x))
+        value = check_min_rank("GLU", to_float(arr(x, "GLU", "x")), name="x")
         axis = check_axis("GLU", self.axis, value.ndim)
         if value.shape[axis] % 2:
             raise ValueError(

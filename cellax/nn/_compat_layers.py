@@ -182,7 +182,11 @@ class OneHot(Cell):
         self.on_value, self.off_value, self.dtype = on_value, off_value, dtype
 
     def construct(self, indices):
-        idx = arr(indices)
+        idx = arr(indices, "OneHot", "indices")
+        if _dtype.is_bool(getattr(idx, "dtype", int)):
+            raise TypeError(
+                "For 'OneHot', 'indices' must be an int32 or int64 Tensor, but got Bool."
+            )
         dtype = _dtype.dtype_to_nptype(_dtype.to_dtype(self.dtype))
         hot = idx[..., None] == jnp.arange(self.depth, dtype=idx.dtype)
         out = jnp.where(hot, self.on_value, self.off_value).astype(dtype)
@@ -281,7 +285,12 @@ class Unfold(Cell):
         self.padding = padding.upper()
 
     def construct(self, x):
-        a = arr(x)
+        a = arr(x, "Unfold", "x")
+        if getattr(a, "ndim", 0) != 4:
+            raise ValueError(
+                f"For 'Unfold', 'x' must be a 4-d Tensor (N, C, H, W), but got shape "
+                f"{tuple(getattr(a, 'shape', ()))}."
+            )
         n, c, h, w = a.shape
         pads = []
         for size, k, s, r in zip((h, w), self.ksizes, self.strides, self.rates):

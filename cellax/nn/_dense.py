@@ -10,7 +10,8 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
-from .._tensor import wrap
+from .._tensor import as_array, wrap
+from ..ops._utils import array, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 
@@ -88,7 +89,7 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        value = x._value if hasattr(x, "_value") else jnp.asarray(x)
+        value = check_min_rank("Dense", array(x, "Dense", "x"), name="x", error=IndexError)
         if value.shape[-1] != self.in_channels:
             raise ValueError(
                 f"For 'Dense', the last dimension of 'x' must equal in_channels="
@@ -126,12 +127,13 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
-        value = x._value
+        value = as_array(x, api="Flatten")
         ndim = value.ndim
         if ndim == 0:
             return wrap(value.reshape(1))
         start, end = self.start_dim % ndim, self.end_dim % ndim
-        return wrap(value.reshape(value.shape[:start] + (-1,) + value.shape[end + 1 :]))
+        merged = math.prod(value.shape[start : end + 1])
+        return wrap(value.reshape(value.shape[:start] + (merged,) + value.shape[end + 1 :]))
 
 
 class Identity(Cell):

@@ -15,7 +15,8 @@ import numpy as np
 from .._errors import check_bool_arg as _check_bool
 from .._errors import check_float_arg as _check_float
 from .._errors import check_positive_int_arg as _check_int_positive
-from .._tensor import unwrap, wrap
+from .._tensor import wrap
+from ..ops._utils import array
 from ._cell import Cell
 
 __all__ = [
@@ -355,9 +356,9 @@ def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
 # schedule Cells
 
 
-def _step_f32(global_step):
+def _step_f32(global_step, api: str = "LearningRateSchedule"):
     """The global step as a float32 array (a Tensor, array or number)."""
-    return jnp.asarray(unwrap(global_step)).astype(jnp.float32)
+    return array(global_step, api, "global_step").astype(jnp.float32)
 
 
 def _f32(value: float):
@@ -429,7 +430,7 @@ class ExponentialDecayLR(_DecayLR):
     """
 
     def construct(self, global_step):
-        exponent = _step_f32(global_step) / _f32(self.decay_steps)
+        exponent = _step_f32(global_step, type(self).__name__) / _f32(self.decay_steps)
         if self.is_stair:
             exponent = jnp.floor(exponent)
         return wrap(_f32(self.learning_rate) * jnp.power(_f32(self.decay_rate), exponent))
@@ -451,7 +452,7 @@ class NaturalExpDecayLR(_DecayLR):
     """
 
     def construct(self, global_step):
-        step = _step_f32(global_step)
+        step = _step_f32(global_step, type(self).__name__)
         if self.is_stair:
             step = jnp.floor(step / _f32(self.decay_steps)) * _f32(self.decay_steps)
         return wrap(
@@ -474,7 +475,7 @@ class InverseDecayLR(_DecayLR):
     """
 
     def construct(self, global_step):
-        ratio = _step_f32(global_step) / _f32(self.decay_steps)
+        ratio = _step_f32(global_step, type(self).__name__) / _f32(self.decay_steps)
         if self.is_stair:
             ratio = jnp.floor(ratio)
         return wrap(_f32(self.learning_rate) / (1 + _f32(self.decay_rate) * ratio))
@@ -514,7 +515,7 @@ class CosineDecayLR(LearningRateSchedule):
         self.min_lr, self.max_lr, self.decay_steps = min_lr, max_lr, decay_steps
 
     def construct(self, global_step):
-        step = jnp.minimum(_step_f32(global_step), _f32(self.decay_steps))
+        step = jnp.minimum(_step_f32(global_step, type(self).__name__), _f32(self.decay_steps))
         half_range = _f32(0.5 * (self.max_lr - self.min_lr))
         # sin(pi * (p + 1/2)) == cos(pi * p); computed like MindSpore to match its rounding.
         phase = _f32(math.pi) * (step / _f32(self.decay_steps) + _f32(0.5))
@@ -568,7 +569,7 @@ class PolynomialDecayLR(LearningRateSchedule):
         self.update_decay_steps = update_decay_steps
 
     def construct(self, global_step):
-        step = _step_f32(global_step)
+        step = _step_f32(global_step, type(self).__name__)
         period = _f32(self.decay_steps)
         if self.update_decay_steps:
             period = period * jnp.maximum(jnp.ceil(step / period), _f32(1.0))
@@ -612,5 +613,5 @@ class WarmUpLR(LearningRateSchedule):
         self.learning_rate, self.warmup_steps = learning_rate, warmup_steps
 
     def construct(self, global_step):
-        step = jnp.minimum(_step_f32(global_step), _f32(self.warmup_steps))
+        step = jnp.minimum(_step_f32(global_step, type(self).__name__), _f32(self.warmup_steps))
         return wrap(_f32(self.learning_rate) * (step / _f32(self.warmup_steps)))

@@ -259,9 +259,17 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         elif isinstance(learning_rate, collections.abc.Iterable) and not isinstance(
             learning_rate, (str, bytes, dict)
         ):
-            value = np.asarray(list(learning_rate), np.float32)
+            try:
+                value = np.asarray(list(learning_rate), np.float32)
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"For '{api}', 'learning_rate' as a list must hold one number per step, "
+                    f"but got {learning_rate!r}."
+                ) from None
         else:
-            raise TypeError(
+            # MindSpore 2.10 reads a str or dict as a list of steps: a ValueError there
+            error = ValueError if isinstance(learning_rate, (str, dict)) else TypeError
+            raise error(
                 f"For '{api}', 'learning_rate' must be a float, int, Tensor, list or "
                 f"LearningRateSchedule, but got {type(learning_rate).__name__}."
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._errors import check_bool
 from ..ops import _conv, _pool
 from ..ops._utils import arr
@@ -71,7 +73,9 @@ class _Pool(Cell):
 
     def construct(self, x):
         api = type(self).__name__
-        value = arr(x)
+        value = arr(x, api, "x")
+        if getattr(value, "dtype", None) == np.bool_:  # MindSpore pooling kernels take numbers
+            raise TypeError(f"For '{api}', 'x' must be a numeric Tensor, but got dtype Bool.")
         if value.ndim not in (self._nd + 1, self._nd + 2):
             raise ValueError(
                 f"For '{api}', 'x' must be {self._nd + 1}-D or {self._nd + 2}-D, but got shape "
@@ -367,11 +371,18 @@ class _Adaptive1d(_Adaptive):
     """MindSpore's 1-D adaptive pool cells need ``L`` to be a multiple of ``output_size``."""
 
     def construct(self, input):
-        length = input.shape[-1]
+        api = type(self).__name__
+        value = arr(input, api, "input")
+        if getattr(value, "ndim", 0) != 3:
+            raise ValueError(
+                f"For '{api}', 'input' must be a 3-d Tensor (N, C, L), but got shape "
+                f"{tuple(getattr(value, 'shape', ()))}."
+            )
+        length = value.shape[-1]
         size = self.output_size
         if isinstance(size, int) and size > 0 and length % size:
             raise ValueError(
-                f"For {type(self).__name__}, the input's last dimension must be divisible by "
+                f"For '{api}', the input's last dimension must be divisible by "
                 f"output size {size}, but got {length}."
             )
         return type(self)._fn(input, size)

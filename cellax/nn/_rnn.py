@@ -81,6 +81,17 @@ def _run_direction(mode, xs, h0, weights, lengths, reverse):
     return outs, final
 
 
+def _float_input(api: str, x):
+    """The array of the floating-point Tensor ``x`` (MindSpore's RNN kernels take no others)."""
+    value = arr(x, api, "x")
+    if not _dtype.is_floating(value.dtype):
+        raise TypeError(
+            f"For '{api}', 'x' must be a floating-point Tensor (float16 or float32), but got "
+            f"dtype {_dtype.from_numpy_dtype(value.dtype)}."
+        )
+    return value
+
+
 class _RNNBase(Cell):
     def __init__(
         self,
@@ -136,7 +147,7 @@ class _RNNBase(Cell):
 
     def construct(self, x, hx=None, seq_length=None):
         api = type(self).__name__
-        value = arr(x)
+        value = _float_input(api, x)
         unbatched = value.ndim == 2
         if value.ndim not in (2, 3) or value.shape[-1] != self.input_size:
             raise ValueError(
@@ -378,12 +389,19 @@ class _CellBase(Cell):
 
     def _cell_step(self, x, h):
         api = type(self).__name__
-        value = arr(x)
+        value = _float_input(api, x)
         if value.ndim not in (1, 2) or value.shape[-1] != self.input_size:
             raise ValueError(
                 f"For '{api}', 'x' must be (batch, input_size) with input_size="
                 f"{self.input_size}, but got x.shape={tuple(value.shape)}."
             )
+        expected = value.shape[:-1] + (self.hidden_size,)
+        for state in h if isinstance(h, tuple) else (h,):
+            if tuple(state.shape) != expected:
+                raise ValueError(
+                    f"For '{api}', 'hx' must have shape {expected} for x.shape="
+                    f"{tuple(value.shape)}, but got {tuple(state.shape)}."
+                )
         b_ih = None if self.bias_ih is None else self.bias_ih._value
         b_hh = None if self.bias_hh is None else self.bias_hh._value
         proj = _linear(value, self.weight_ih._value, b_ih)

@@ -12,7 +12,7 @@ from .. import _transforms
 from .._tensor import Tensor
 from ._math import add, floor_mod, mul, subtract, true_divide
 from ._resample import interpolate
-from ._utils import array, np_dtype, wrap
+from ._utils import array, np_dtype, static_value, wrap
 
 __all__ = [
     "identity",
@@ -85,7 +85,7 @@ def range(start, end, step, maxlen=1000000):
     """
     values = []
     for arg, v in zip(("start", "end", "step"), (start, end, step)):
-        v = v.asnumpy() if isinstance(v, Tensor) else v
+        v = static_value("range", arg, v) if isinstance(v, Tensor) else v
         if isinstance(v, bool) or not isinstance(v, (int, float, np.number, np.ndarray)):
             raise TypeError(
                 f"For 'range', '{arg}' must be a Tensor or a number, but got {type(v).__name__}."

@@ -231,7 +231,16 @@ def meshgrid(*inputs, indexing="xy"):
         inputs = tuple(inputs[0])
     if indexing not in ("xy", "ij"):
         raise ValueError(f"For 'meshgrid', 'indexing' must be 'xy' or 'ij', but got {indexing!r}.")
-    return tuple(wrap(g) for g in jnp.meshgrid(*[array(v) for v in inputs], indexing=indexing))
+    arrays = _vectors("meshgrid", inputs)
+    return tuple(wrap(g) for g in jnp.meshgrid(*arrays, indexing=indexing))
+
+
+def _vectors(api: str, inputs) -> list:
+    arrays = [array(v, api, "inputs") for v in inputs]
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError(f"For '{api}', each input must be 1-D, but got shape {a.shape}.")
+    return arrays
 
 
 def _atleast(fn, inputs):
@@ -257,7 +266,7 @@ def atleast_3d(inputs):
 
 def cartesian_prod(*inputs):
     """The cartesian product of 1-D Tensors as rows of a 2-D Tensor."""
-    grids = jnp.meshgrid(*[array(v) for v in inputs], indexing="ij")
+    grids = jnp.meshgrid(*_vectors("cartesian_prod", inputs), indexing="ij")
     return wrap(jnp.stack([g.reshape(-1) for g in grids], axis=1))
 
 

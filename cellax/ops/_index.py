@@ -97,8 +97,9 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     Out-of-range indices raise RuntimeError in eager mode, as on MindSpore CPU; negative ones
     count from the end of ``axis``.
 
-    Differences from MindSpore: under ``jit``/GRAPH_MODE the index values are unknown while
-    compiling, so out-of-range indices are clamped to the valid range instead of raising.
+    Differences from MindSpore: under ``jit``/GRAPH_MODE out-of-range indices are clamped
+    (values unknown while compiling); ``jit(..., check_indices=True)`` raises after the run and
+    commits nothing, for every indexing op (docs/debugging.md).
 
     Examples:
         >>> import cellax as ms
@@ -106,6 +107,11 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         >>> print(ms.ops.gather(x, ms.Tensor([1, 0]), 1))
         [[3. 1.]
          [2. 2.]]
+        >>> checked = ms.jit(lambda x, i: ms.ops.gather(x, i, 1), check_indices=True)
+        >>> checked(x, ms.Tensor([5]))
+        Traceback (most recent call last):
+        ...
+        RuntimeError: For 'gather', 'input_indices' must be within the range [-3, 3), but ...
     """
     x = array(input_params, "gather", "input_params")
     index = _index_array("gather", input_indices, "input_indices")

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from .. import _dtype
 from ._nn import binary_cross_entropy_with_logits
-from ._utils import arr, check_index_range, to_float, wrap
+from ._utils import arr, check_index_range, check_min_rank, to_float, wrap
 
 __all__ = [
     "cross_entropy",
@@ -224,9 +224,9 @@ def cross_entropy(
     api = "cross_entropy"
     check_reduction(api, reduction)
     _check_smoothing(api, label_smoothing)
-    x = to_float(arr(input))
+    x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input")))
     logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
-    y = jnp.asarray(arr(target))
+    y = jnp.asarray(arr(target, "cross_entropy", "target"))
     if _dtype.is_floating(y.dtype) and y.shape == x.shape:
         classes = x.shape[1] if x.ndim > 1 else x.shape[0]
         probs = y.astype(logp.dtype)
@@ -377,10 +377,16 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
     check_reduction(api, reduction)
     if p not in (1, 2):
         raise ValueError(f"For '{api}', 'p' must be 1 or 2, but got {p!r}.")
-    x = to_float(arr(input))
+    x = to_float(arr(input, api, "input"))
     if x.ndim == 1:
         x = x[None]
-    y = _class_targets(api, x, jnp.reshape(jnp.asarray(arr(target)), (x.shape[0],)))
+    target = jnp.asarray(arr(target, api, "target"))
+    if x.ndim != 2 or target.size != x.shape[0]:
+        raise ValueError(
+            f"For '{api}', 'input' must be (N, C) or (C,) and 'target' hold N class indices, "
+            f"but got shapes {tuple(x.shape)} and {tuple(target.shape)}."
+        )
+    y = _class_targets(api, x, jnp.reshape(target, (x.shape[0],)))
     picked = jnp.take_along_axis(x, y[:, None], axis=1)
     hinge = jnp.maximum(0, margin - picked + x) ** p
     hinge = jnp.where(jnp.arange(x.shape[1])[None] == y[:, None], 0, hinge)

@@ -9,8 +9,8 @@ import numpy as np
 from .._errors import check_probability
 from .._random import next_key
 from ._primitive import primitive
-from ._utils import arr, array, check_axis, name_op, np_dtype, to_float, wrap
 from ._eager import fused
+from ._utils import arr, array, check_axis, check_min_rank, name_op, np_dtype, to_float, wrap
 
 __all__ = [
     "relu",
@@ -267,7 +267,7 @@ def threshold(input, thr, value):
 
 
 def _softmax_input(api, input, axis, dtype):
-    x = _float_input(api, input)
+    x = check_min_rank(api, _float_input(api, input))
     if dtype is not None:
         x = x.astype(np_dtype(dtype))
     if isinstance(axis, (list, tuple)):
@@ -328,7 +328,7 @@ def glu(x, axis=-1):
     Raises:
         ValueError: If the size of ``axis`` is odd.
     """
-    value = _float_input("glu", x, "x")
+    value = check_min_rank("glu", _float_input("glu", x, "x"), name="x")
     axis = check_axis("glu", axis, value.ndim)
     if value.shape[axis] % 2:
         raise ValueError(

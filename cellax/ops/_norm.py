@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
@@ -157,7 +159,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
             f"For 'group_norm', the channel number {c} of 'input' must be divisible by "
             f"'num_groups', but got num_groups={num_groups!r}."
         )
-    grouped = x.reshape((n, num_groups, -1))
+    grouped = x.reshape((n, num_groups, math.prod(x.shape[2:]) * (c // num_groups)))
     out, _, _ = normalize(grouped, (2,), eps)
     out = out.reshape(x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)

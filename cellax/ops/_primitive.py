@@ -136,6 +136,10 @@ def primitive(name: str, fn, attrs: dict | None = None, call=None, doc: str | No
 
     else:
         __call__ = call
+    # Python names these in its own argument errors: "Add.__call__() got an unexpected ..."
+    __init__.__qualname__ = f"{name}.__init__"
+    if call is None:
+        __call__.__qualname__ = f"{name}.__call__"
 
     return type(
         name,

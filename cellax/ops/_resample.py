@@ -241,6 +241,10 @@ def embedding(
     The row ``padding_idx`` gets no gradient. ``max_norm`` renormalises the looked-up rows to
     at most that ``norm_type``-norm (the table itself is not modified).
 
+    Out-of-range indices raise RuntimeError eagerly, as on MindSpore CPU. Under ``jit`` they are
+    clamped, unless the function is compiled with ``jit(..., check_indices=True)``: then the
+    error is raised after the run and no state update of the run is committed.
+
     Raises:
         TypeError: If ``input`` is not an integer Tensor.
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import builtins
+import math
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from .._limits import check_alloc
+from .._reshape import reshape_value
 from .._tensor import Tensor
 from ._utils import array, check_axes, check_axis, check_int_arg, check_ints, shape_tuple, wrap
 
@@ -77,13 +79,7 @@ def reshape(input, shape):
         (2, 3)
     """
     x = array(input, "reshape")
-    try:
-        return wrap(jnp.reshape(x, shape_tuple("reshape", shape)))
-    except TypeError as error:
-        raise ValueError(
-            f"For 'reshape', the number of elements must not change, but got a Tensor of shape "
-            f"{x.shape} and the target shape {shape}: {error}"
-        ) from None
+    return wrap(reshape_value("reshape", x, shape_tuple("reshape", shape)))
 
 
 def _perm(api, x, perm, name):
@@ -199,7 +195,7 @@ def expand(input_x, size):
             f"For 'expand', the type of 'size' must be Tensor, but got {type(size).__name__}. "
             f"Use ops.broadcast_to for a tuple shape."
         )
-    return broadcast_to(input_x, tuple(int(d) for d in np.asarray(size.asnumpy()).reshape(-1)))
+    return broadcast_to(input_x, shape_tuple("expand", size, "size"))
 
 
 def expand_as(input, other):
@@ -468,7 +464,8 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
             f"For 'flatten', 'start_dim' must not be after 'end_dim', but got "
             f"{start_dim} and {end_dim}."
         )
-    return wrap(x.reshape(x.shape[:start] + (-1,) + x.shape[end + 1 :]))
+    merged = math.prod(x.shape[start : end + 1])
+    return wrap(x.reshape(x.shape[:start] + (merged,) + x.shape[end + 1 :]))
 
 
 def ravel(input):

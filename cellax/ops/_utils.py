@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _dtype
+from .. import _core, _dtype, _tensor_index, _transforms
 from .._errors import check_int_arg as check_int_arg  # the one home of argument checkers
 from .._limits import check_alloc
 from .._tensor import Tensor, as_array, wrap
@@ -95,7 +95,7 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
     if axis is None:
         return None
     if isinstance(axis, Tensor):
-        axis = axis.asnumpy().tolist()
+        axis = static_value(api, name, axis).tolist()
     if isinstance(axis, (list, tuple)):
         if len(axis) == 0:
             return None
@@ -127,13 +127,22 @@ def check_index_range(
 ) -> None:
     """Eagerly, raise ``error`` when an integer index falls outside ``[-size, size)`` (``[0,
     size)`` without ``negative``), as MindSpore CPU does; ``skip`` is a value ignored (e.g. a
-    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead."""
-    if isinstance(index, jax.core.Tracer) or not np.size(index):
+    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead,
+    unless the function was compiled with ``jit(check_indices=True)`` (see :func:`checked`)."""
+    low = -size if negative else 0
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            outside = (values < low) | (values >= size)
+            if skip is not None:
+                outside = outside & (values != skip)
+            _record(api, name, jnp.any(outside), error, f"the range [{low}, {size})")
+        return
+    if not np.size(index):
         return
     values = np.asarray(index)
     if skip is not None:
         values = values[values != skip]
-    low = -size if negative else 0
     bad = values[(values < low) | (values >= size)]
     if bad.size:
         raise error(
@@ -143,7 +152,14 @@ def check_index_range(
 
 def check_nd_index_range(api: str, name: str, index, shape, error=RuntimeError) -> None:
     """:func:`check_index_range` for indices whose last dimension addresses ``shape``."""
-    if isinstance(index, jax.core.Tracer) or not np.size(index):
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            bounds = jnp.asarray(shape[: values.shape[-1]])
+            outside = jnp.any((values < -bounds) | (values >= bounds))
+            _record(api, name, outside, error, f"the shape {tuple(shape)}")
+        return
+    if not np.size(index):
         return
     values = np.asarray(index)
     for axis in range(values.shape[-1]):
@@ -160,7 +176,7 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         return (int(shape),)
     if isinstance(shape, Tensor):
-        return tuple(int(d) for d in shape.asnumpy().reshape(-1))
+        return tuple(int(d) for d in static_value(api, name, shape).reshape(-1))
     try:
         if isinstance(shape, (str, bytes, dict, set)):
             raise TypeError
@@ -181,7 +197,7 @@ def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool 
     if scalar and _is_int(value):
         return int(value)
     if tensor and isinstance(value, Tensor) and np.dtype(value._value.dtype).kind in "iu":
-        values = value.asnumpy()
+        values = static_value(api, name, value)
         return int(values) if values.ndim == 0 and scalar else tuple(values.reshape(-1).tolist())
     if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
         return tuple(int(v) for v in value)
@@ -203,3 +219,50 @@ def name_op(fn, name: str, doc: str):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc
     return fn
+
+
+def check_min_rank(api: str, x, rank: int = 1, name: str = "input", error=ValueError):
+    """Raise ``error`` naming ``api`` when the array ``x`` has fewer than ``rank`` dimensions."""
+    if x.ndim < rank:
+        raise error(
+            f"For '{api}', '{name}' must have at least {rank} dimension(s), but got a "
+            f"{x.ndim}-d Tensor of shape {tuple(x.shape)}."
+        )
+    return x
+
+
+def checked() -> bool:
+    """Whether the trace being built is that of ``jit(check_indices=True)``."""
+    return bool(getattr(_core.LOCAL.compiling, "check_indices", False)) and (
+        _core.current_frame() is not None
+    )
+
+
+def _record(api: str, name: str, outside, error, where: str) -> None:
+    """Raise ``error`` after the compiled run when the traced ``outside`` holds (nothing of
+    the run is committed): the checked mode of ``jit(check_indices=True)``."""
+    _transforms._CHECKED[0](
+        outside,
+        error,
+        f"For '{api}', '{name}' must be within {where}, but an index outside it was found "
+        f"while running the compiled function (jit check_indices=True); nothing was committed.",
+    )
+
+
+_tensor_index.TRACED_CHECK[0] = check_index_range  # Tensor[Tensor] under jit(check_indices=True)
+
+
+MSG_STATIC = (
+    "For '{api}', '{name}' fixes a shape, an axis or a count, so it must be known while "
+    "compiling, but it is a Tensor traced inside cellax.jit, GRAPH_MODE or a grad transform. "
+    "Pass it as a Python int or tuple (a compile-time constant), or take it from a static "
+    "shape (x.shape) instead of a Tensor value."
+)
+
+
+def static_value(api: str, name: str, tensor):
+    """The NumPy value of ``tensor``, an argument that must be a compile-time constant."""
+    value = tensor._value
+    if isinstance(value, jax.core.Tracer) and _core.concrete(value) is None:
+        raise RuntimeError(MSG_STATIC.format(api=api, name=name))
+    return tensor.asnumpy()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from ._utils import np_dtype, wrap
+from .._tensor import Tensor
+from ._utils import np_dtype, static_value, wrap
 
 __all__ = [
     "bartlett_window",
@@ -17,7 +18,10 @@ __all__ = [
 
 
 def _length(api: str, window_length) -> int:
-    value = getattr(window_length, "asnumpy", lambda: window_length)()
+    if isinstance(window_length, Tensor):
+        value = static_value(api, "window_length", window_length)
+    else:
+        value = window_length
     value = np.asarray(value) if np.isscalar(value) or isinstance(value, np.ndarray) else None
     if value is None or value.ndim != 0 or value.dtype.kind not in "iu":
         raise TypeError(

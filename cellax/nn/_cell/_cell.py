@@ -13,6 +13,7 @@ from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_de
 from ..._tensor import Tensor
 from ..._transforms import _custom_vjp
 from ._access import CellAccessMixin
+from ._call_errors import InitSignature, raise_if_init_unbound, raise_if_unbound
 from ._compile import CellCompileMixin
 from ._hooks import CellHooksMixin
 from ._parallel import CellParallelMixin
@@ -47,6 +48,16 @@ class CellType(abc.ABCMeta):
     def __repr__(cls) -> str:
         path = cls.__dict__.get("_mindspore_path")
         return f"<class '{path}'>" if path else super().__repr__()
+
+    def __call__(cls, *args, **kwargs):
+        try:
+            return super().__call__(*args, **kwargs)
+        except TypeError:
+            raise_if_init_unbound(cls, args, kwargs)
+            raise
+
+    # inspect.signature(SomeCell) stays that of its __init__ despite __call__ above
+    __signature__ = InitSignature()
 
 
 class Cell(
@@ -564,9 +575,13 @@ class Cell(
     def _construct_plain(self, *args, **kwargs):
         if "bprop" in type(self).__dict__ or hasattr(type(self), "bprop"):
             return _custom_vjp.run_with_bprop(self, args, kwargs)
-        if _core.LOCAL.compiling is not None:  # compiled trace: Tensor control flow
-            return _transforms.call_converted(self.construct, *args, **kwargs)
-        return self.construct(*args, **kwargs)
+        try:
+            if _core.LOCAL.compiling is not None:  # compiled trace: Tensor control flow
+                return _transforms.call_converted(self.construct, *args, **kwargs)
+            return self.construct(*args, **kwargs)
+        except TypeError:
+            raise_if_unbound(self, args, kwargs)
+            raise
 
     def recompute(self, **kwargs):
         """Recompute this Cell's activations in the backward pass (``jax.checkpoint``).
