@@ -26,6 +26,8 @@ from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
 from ._cell import Cell
 from ._lr_schedule import LearningRateSchedule
+from ._optim_checks import centralize as _centralize
+from ._optim_checks import check_parameter_list as _check_parameter_list
 from ._optim_protected import OptimizerProtectedAPI
 from ._optim_rows import find_row_groups, grouped_updates, stack_state_rows
 
@@ -38,38 +40,8 @@ _GROUP_KEYS = ("params", "lr", "weight_decay", "order_params", "grad_centralizat
 # checkers
 
 
-def _check_parameter_list(api: str, name: str, parameters) -> list:
-    if parameters is None:
-        raise ValueError(f"For '{api}', the argument '{name}' can not be None.")
-    if isinstance(parameters, (Tensor, dict, str)) or not isinstance(
-        parameters, collections.abc.Iterable
-    ):
-        raise TypeError(
-            f"For '{api}', the argument '{name}' must be an iterable of Parameters or of group "
-            f"dicts, but got {type(parameters).__name__}."
-        )
-    items = list(parameters)
-    if not items:
-        raise ValueError(
-            f"For '{api}', the argument '{name}' must not be empty: pass e.g. "
-            f"net.trainable_params()."
-        )
-    return items
-
-
 def _f32(value):
     return jnp.asarray(value, jnp.float32)
-
-
-def _centralize(grad):
-    """Gradient centralization: subtract the mean over all axes but the first.
-
-    MindSpore applies it only to gradients of rank >= 2 whose second dimension is a multiple
-    of 16; others pass unchanged.
-    """
-    if grad.ndim < 2 or grad.shape[1] % 16 != 0:
-        return grad
-    return grad - jnp.mean(grad, axis=tuple(range(1, grad.ndim)), keepdims=True)
 
 
 # --------------------------------------------------------------------------------------------

@@ -307,14 +307,14 @@ def move_to(input, to="CPU", blocking=True):
         [1. 2.]
     """
     kinds = {"CPU": "cpu", "GPU": "gpu", "Ascend": "tpu"}
-    if to not in kinds:
+    if not isinstance(to, str) or to not in kinds:
         raise ValueError(f"For 'move_to', 'to' must be 'CPU', 'GPU' or 'Ascend', got {to!r}.")
     try:
         device = jax.devices(kinds[to])[0]
     except RuntimeError:
         raise RuntimeError(f"For 'move_to', JAX has no {to} device here.") from None
     value = jax.device_put(arr(input, "move_to"), device)
-    if blocking:
+    if blocking and not isinstance(value, jax.core.Tracer):  # a compiled program waits anyway
         value.block_until_ready()
     return wrap(value)
 
