@@ -306,7 +306,20 @@ def ormqr(input, tau, other, left=True, transpose=False):
     api = "ormqr"
     a = _matrices(api, input, square=False)
     taus, c = arr(tau, api, "tau"), _matrices(api, other, "other", square=False)
-    return wrap(jax.lax.linalg.ormqr(a, taus, c, left=left, transpose=transpose))
+    if hasattr(jax.lax.linalg, "ormqr"):
+        return wrap(jax.lax.linalg.ormqr(a, taus, c, left=left, transpose=transpose))
+    return wrap(_ormqr_by_q(a, taus, c, left, transpose))
+
+
+def _ormqr_by_q(a, taus, c, left, transpose):
+    """ormqr for JAX versions without ``lax.linalg.ormqr``: build the full Q, then multiply."""
+    m = a.shape[-2]
+    if a.shape[-1] < m:  # the reflectors past tau's length are not used: pad with zeros
+        a = jnp.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, m - a.shape[-1])])
+    q = jax.lax.linalg.householder_product(a[..., :, :m], taus)
+    if transpose:
+        q = jnp.conj(_mt(q))
+    return q @ c if left else c @ q
 
 
 def cond(A, p=None):

@@ -21,8 +21,13 @@ def convert_checkpoints(
     per-rank checkpoints of ``src_checkpoints_dir/rank_*/`` into one full checkpoint.
 
     Args:
-        src_checkpoints_dir, dst_checkpoints_dir, ckpt_prefix, src_strategy_file,
-        dst_strategy_file, process_num, output_format: As for ``transform_checkpoints``.
+        src_checkpoints_dir (str): The folder holding ``rank_*/`` checkpoint folders.
+        dst_checkpoints_dir (str): Where the merged checkpoint is written.
+        ckpt_prefix (str): The file name prefix of the merged checkpoint.
+        src_strategy_file (str): Must be None (cellax writes no strategy files).
+        dst_strategy_file (str): Must be None.
+        process_num (int): Accepted for compatibility; merging runs in this process.
+        output_format (str): ``"ckpt"`` or ``"safetensors"``.
 
     Raises:
         ValueError: If no rank folder holds a checkpoint.
@@ -44,5 +49,5 @@ def convert_checkpoints(
     )
 
 
-convert_checkpoint_by_rank = _needs_strategy_files("convert_checkpoint_by_rank")
-rank_list_for_convert = _needs_strategy_files("rank_list_for_convert")
+convert_checkpoint_by_rank = _needs_strategy_files("convert_checkpoint_by_rank", __name__)
+rank_list_for_convert = _needs_strategy_files("rank_list_for_convert", __name__)

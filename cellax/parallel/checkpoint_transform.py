@@ -254,7 +254,7 @@ def transform_checkpoints(
     )
 
 
-def _needs_strategy_files(api: str):
+def _needs_strategy_files(api: str, module: str = __name__):
     def call(*args, **kwargs):
         raise NotImplementedError(
             f"For '{api}', MindSpore strategy files are not used by cellax (XLA places the "
@@ -263,6 +263,7 @@ def _needs_strategy_files(api: str):
         )
 
     call.__name__ = call.__qualname__ = api
+    call.__module__ = module  # where the name is bound (documentation tools follow it)
     call.__doc__ = (
         f"MindSpore's ``{api}`` (strategy files); raises NotImplementedError in cellax.\n\n"
         "    Raises:\n        NotImplementedError: Always (cellax writes no strategy files).\n"

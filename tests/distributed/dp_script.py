@@ -7,6 +7,7 @@ import json
 import sys
 
 import numpy as np
+from _spec import spec
 
 import cellax as ms
 from cellax import nn, ops
@@ -73,7 +74,7 @@ step = None
 if not light:
     hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
     shardings = {
-        p.name: str(getattr(p._data.sharding, "spec", None)) for p in net.trainable_params()
+        p.name: spec(p._data) for p in net.trainable_params()
     }
 
     # 2. Model.train / TrainOneStepCell (implicit reducer)
@@ -247,11 +248,11 @@ if ckpt_dir:
             loaded &= np.array_equal(np.asarray(shard.data), full[p.name][shard.index])
     checkpoints = {
         "gathered": all(np.array_equal(full[k], v) for k, v in expected.items()),
-        "weight_spec": str(src.weight._data.sharding.spec),
+        "weight_spec": spec(src.weight._data),
         "integrated": all(np.array_equal(whole[k].asnumpy(), v) for k, v in full.items()),
         "own_slices": sorted(k for k in own if "@" in k),
         "loaded": bool(loaded),
-        "dst_spec": str(dst.weight._data.sharding.spec),
+        "dst_spec": spec(dst.weight._data),
         "merged": sorted(merged) == sorted(full)
         and all(np.array_equal(merged[k].asnumpy(), v) for k, v in full.items()),
         "broadcast": bool(np.array_equal(mine.weight.asnumpy(), rank0.weight.asnumpy()))

@@ -8,6 +8,7 @@ import re
 import sys
 
 import numpy as np
+from _spec import spec
 
 import cellax as ms
 from cellax import nn, ops
@@ -119,9 +120,9 @@ if how == "semi_auto_parallel":
     ]
     result["retraced"] = step2.trace_count - first_count
     w1 = mlp.fc1.weight._data
-    result["mlp_w1"] = [str(w1.sharding.spec), list(w1.addressable_shards[0].data.shape)]
+    result["mlp_w1"] = [spec(w1), list(w1.addressable_shards[0].data.shape)]
     w2 = mlp.fc2.weight._data
-    result["mlp_w2"] = [str(w2.sharding.spec), list(w2.addressable_shards[0].data.shape)]
+    result["mlp_w2"] = [spec(w2), list(w2.addressable_shards[0].data.shape)]
     # sharded checkpoints: saved from a (2, 4) layout, loaded into an (8,) layout
     import os
     import tempfile
@@ -164,7 +165,7 @@ if how == "semi_auto_parallel":
     result["full_st_into_8"] = check(["full.safetensors"], "safetensors")
     # parallel.shard of a function, and Cell.set_data_parallel with full batches fed
     twice = ms.jit(ms.shard(lambda v: v * 2, in_strategy=((1, 8),), out_strategy=((1, 8),)))
-    result["shard_fn"] = str(twice(ms.Tensor(np.ones((4, 16), np.float32)))._value.sharding.spec)
+    result["shard_fn"] = spec(twice(ms.Tensor(np.ones((4, 16), np.float32)))._value)
     # Layouts: MatMul with (dp, mp) x (mp, None) layouts (k split over mp) and reshard
     from cellax.parallel import Layout, reshard
 
@@ -177,7 +178,7 @@ if how == "semi_auto_parallel":
     lay_hlo = lay_fn.lower(ms.Tensor(lx), ms.Tensor(lw)).compile().as_text()
     result["layout"] = {
         "error": float(np.abs(lay_out.asnumpy() - lx @ lw).max()),
-        "spec": str(lay_out._value.sharding.spec),
+        "spec": spec(lay_out._value),
         "groups": sorted(
             set(
                 re.findall(r"all-reduce\(.*?replica_groups=(.*?), (?:use_global|to_apply)", lay_hlo)
@@ -197,9 +198,9 @@ if how == "semi_auto_parallel":
     )
     result["layout"]["cell"] = [
         float(np.abs(lay_net_out.asnumpy() - lay_ref).max()),
-        str(lay_net.weight._data.sharding.spec),
+        spec(lay_net.weight._data),
         list(lay_net.weight._data.addressable_shards[0].data.shape),
-        str(ms.jit(lay_fn)(ms.Tensor(lay_in))._value.sharding.spec),
+        spec(ms.jit(lay_fn)(ms.Tensor(lay_in))._value),
     ]
     try:
         Layout((2, 4), ("dp", "mp"))("dp", "mp").sharding("MatMul", (15, 64))
@@ -266,7 +267,7 @@ if how == "semi_auto_parallel":
     dp_cell = nn.Dense(16, 8)
     dp_cell.set_data_parallel()
     out = ms.jit(lambda v: dp_cell(v))(ms.Tensor(np.ones((16, 16), np.float32)))
-    result["set_dp"] = str(out._value.sharding.spec)
+    result["set_dp"] = spec(out._value)
     ms.set_auto_parallel_context(full_batch=False)
 
     # the same network through AutoParallel(train_step, "semi_auto"), context reset

@@ -618,6 +618,12 @@ def _close(a, b, rtol, atol):
     return abs(a - b) <= atol + rtol * abs(b)
 
 
+# cases whose float32 results carry more rounding than the default tolerance allows: the
+# BatchNorm gradient behind two hooks cancels terms of similar size, so its last digits depend
+# on how XLA fuses the reductions (seen: 4e-5 relative between jax versions)
+TOLERANCE = {"hook_pre_multi_input": (2e-4, 1e-6)}
+
+
 def same(got, want, rtol=2e-5, atol=1e-6):
     """Whether a cellax result matches a golden: error type, dtype, shape, values (tolerance)."""
     if want.get("backend"):
