@@ -28,7 +28,8 @@ __all__ = [
 
 
 def cumsum(x, axis, dtype=None):
-    """Cumulative sum along ``axis``.
+    """Cumulative sum along ``axis``; with ``dtype`` the input is cast to it first (so a bool
+    Tensor sums when ``dtype`` is given, as in MindSpore, and raises TypeError otherwise).
 
     Examples:
         >>> import cellax as ms
@@ -36,6 +37,8 @@ def cumsum(x, axis, dtype=None):
         [1 3 6]
     """
     value = _reduce_input("cumsum", x, "x")
+    if dtype is not None:
+        value = value.astype(np_dtype(dtype))
     check_accepts("cumsum", value)
     axis = check_axis("cumsum", axis, value.ndim)
     # MindSpore keeps the input dtype (jnp would widen int32 to int64).

@@ -83,8 +83,13 @@ def _moment(fn):
     return method
 
 
+_NARROW_INTS = (jnp.bool_, jnp.int8, jnp.uint8, jnp.int16)
+
+
 def _cumsum(self, axis=None, dtype=None, *, dim=None):
     axis = _pick(axis, dim)
+    if dtype is None and arr(self).dtype in _NARROW_INTS:
+        dtype = jnp.int32  # MindSpore's Tensor.cumsum sums bool and narrow ints in Int32
     if axis is None:
         return _cumulative.cumsum(_shape.ravel(self), 0, dtype)
     return _cumulative.cumsum(self, axis, dtype)

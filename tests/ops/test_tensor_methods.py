@@ -101,3 +101,20 @@ def test_method_errors_come_from_the_ops():
         T([1.0]).sum(3)
     with pytest.raises(ValueError, match="For 'transpose', the permutation"):
         T(np.ones((2, 2))).transpose(0, 0)
+
+
+@pytest.mark.parametrize("dt", ["bool_", "int8", "uint8", "int16", "int32"])
+def test_cumsum_dtypes_match_mindspore(dt):
+    # MindSpore 2.10: Tensor.cumsum sums bool and narrow ints in Int32; ops.cumsum casts to its
+    # `dtype` first (mindcv's EdgeNeXt sums a bool mask with dtype=float32), and without a
+    # dtype rejects bool.
+    m = T(np.ones((2, 3)), getattr(ms, dt))
+    assert m.cumsum(1).dtype == ms.int32 and m.cumsum(1).asnumpy().tolist() == [[1, 2, 3]] * 2
+    assert m.cumsum().asnumpy().tolist() == [1, 2, 3, 4, 5, 6] and m.cumsum().dtype == ms.int32
+    assert m.cumsum(1, dtype=ms.float32).dtype == ms.float32
+    r = ms.ops.cumsum(m, 1, dtype=ms.int64)
+    assert r.dtype == ms.int64 and r.asnumpy().tolist() == [[1, 2, 3]] * 2
+    if dt == "bool_":
+        with pytest.raises(TypeError):
+            ms.ops.cumsum(m, 1)
+    assert T(np.ones(3), ms.float16).cumsum().dtype == ms.float16
