@@ -73,9 +73,7 @@ shardings = {}
 step = None
 if not light:
     hlo = train_step.lower(ms.Tensor(xs[0]), ms.Tensor(ys[0])).compile().as_text()
-    shardings = {
-        p.name: spec(p._data) for p in net.trainable_params()
-    }
+    shardings = {p.name: spec(p._data) for p in net.trainable_params()}
 
     # 2. Model.train / TrainOneStepCell (implicit reducer)
     ms.set_seed(1)
