@@ -179,3 +179,46 @@ def test_every_op_under_jit_names_itself():
         assert fuzz_bad_input.jit_campaign() == []
     finally:
         RNG_STATE._data = key
+
+
+def _ones(*shape, dtype=_F32):
+    return Tensor(np.ones(shape, dtype))
+
+
+_SHAPE_CASES = [  # wrong shapes: ValueError naming the op, as MindSpore 2.10 (oracle)
+    (lambda: ops.bucketize(_ones(3), _ones(2, 2)), "For 'bucketize', 'boundaries' must be 1-D"),
+    (lambda: ops.quantile(_ones(3, 4), _ones(2, 2)), "For 'quantile', 'q' must be a scalar"),
+    (lambda: ops.nanquantile(_ones(3, 4), _ones(2, 2)), "For 'nanquantile', 'q' must be"),
+    (lambda: ops.prelu(_ones(2, 3, 4), _ones(5)), "For 'prelu', 'weight' must be 1-D with 1 or 3"),
+    (lambda: ops.swiglu(_ones(3, 5)), "For 'swiglu', the size of dimension 'dim'"),
+    (lambda: ops.vander(_ones(2, 2)), "For 'vander', 'x' must be 1-D"),
+    (lambda: ops.triangular_solve(_ones(3, 2), _ones(4, 4)), "'b' must have 4 rows"),
+    (lambda: ops.triangular_solve(_ones(3, 2), _ones(3, 2)), "'A' must be"),
+    (
+        lambda: ops.ctc_loss(_ones(5, 2, 4), _ones(2, 3, dtype=np.int32), (5, 5, 5), (3, 3)),
+        "For 'ctc_loss', 'input_lengths' must hold one length per sample",
+    ),
+    (
+        lambda: ops.ctc_loss(_ones(5, 2, 4), _ones(3, 3, dtype=np.int32), (5, 5), (3, 3)),
+        "For 'ctc_loss', 'log_probs' must be",
+    ),
+]
+
+
+@pytest.mark.parametrize("call, match", _SHAPE_CASES)
+def test_wrong_shapes_name_the_op(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_shape_checked_ops_still_compute():
+    x = np.array([[1.0, 0.0], [2.0, 3.0]], _F32)
+    np.testing.assert_allclose(ops.vander(Tensor([1.0, 2.0])).asnumpy(), [[1, 1], [2, 1]])
+    np.testing.assert_allclose(ops.quantile(Tensor(x), Tensor([0.5])).asnumpy(), [1.5])
+    # -x has no positive entry: every element scaled by its channel's (dim 1) weight
+    np.testing.assert_allclose(
+        ops.prelu(Tensor(-x), Tensor([0.5, 0.25])).asnumpy(), -x * [0.5, 0.25]
+    )
+    solved, _ = ops.triangular_solve(Tensor([[1.0], [5.0]]), Tensor(x), upper=False)
+    np.testing.assert_allclose(solved.asnumpy(), [[1.0], [1.0]], rtol=1e-6)
+    assert ops.swiglu(_ones(3, 4)).shape == (3, 2)

@@ -277,7 +277,10 @@ def block_diag(*inputs):
 
 def vander(x, N=None):
     """The Vandermonde matrix with decreasing powers."""
-    return wrap(jnp.vander(array(x, "vander", "x"), N))
+    value = array(x, "vander", "x")
+    if value.ndim != 1:
+        raise ValueError(f"For 'vander', 'x' must be 1-D, but got shape {tuple(value.shape)}.")
+    return wrap(jnp.vander(value, N))
 
 
 # -- type and shape queries --------------------------------------------------------------------

@@ -596,6 +596,10 @@ def bucketize(input, boundaries, *, right=False):
             f"For 'bucketize', 'boundaries' must be a list of numbers, but got {boundaries!r}."
         )
     bounds = jnp.asarray(boundaries if not hasattr(boundaries, "_value") else arr(boundaries))
+    if bounds.ndim != 1:
+        raise ValueError(
+            f"For 'bucketize', 'boundaries' must be 1-D, but got shape {tuple(bounds.shape)}."
+        )
     x = array(input, "bucketize")
     return wrap(jnp.searchsorted(bounds, x, side="right" if right else "left").astype(jnp.int32))
 

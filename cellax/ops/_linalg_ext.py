@@ -57,6 +57,16 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     """
     rhs, mat = to_float(array(b, "triangular_solve", "b")), array(A, "triangular_solve", "A")
     mat = mat.astype(rhs.dtype)
+    if mat.ndim < 2 or rhs.ndim < 2 or mat.shape[-1] != mat.shape[-2]:
+        raise ValueError(
+            "For 'triangular_solve', 'A' must be (..., M, M) and 'b' (..., M, K), but got "
+            f"shapes {tuple(mat.shape)} and {tuple(rhs.shape)}."
+        )
+    if rhs.shape[-2] != mat.shape[-1]:
+        raise ValueError(
+            f"For 'triangular_solve', 'b' must have {mat.shape[-1]} rows (A is "
+            f"{tuple(mat.shape[-2:])}), but got shape {tuple(rhs.shape)}."
+        )
     rhs, mat = (
         jnp.broadcast_to(
             rhs, jnp.broadcast_shapes(rhs.shape[:-2], mat.shape[:-2]) + rhs.shape[-2:]

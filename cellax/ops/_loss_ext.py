@@ -192,6 +192,17 @@ def ctc_loss(
     labels = array(targets, api, "targets").astype(jnp.int32)
     in_len = jnp.asarray(array(input_lengths, api, "input_lengths")).reshape(-1)
     tgt_len = jnp.asarray(array(target_lengths, api, "target_lengths")).reshape(-1)
+    if lp.ndim != 3 or labels.ndim != 2 or labels.shape[0] != lp.shape[1]:
+        raise ValueError(
+            f"For '{api}', 'log_probs' must be (T, N, C) and 'targets' (N, S), but got shapes "
+            f"{tuple(lp.shape)} and {tuple(labels.shape)}."
+        )
+    for name, length in (("input_lengths", in_len), ("target_lengths", tgt_len)):
+        if length.shape != (lp.shape[1],):
+            raise ValueError(
+                f"For '{api}', '{name}' must hold one length per sample ({lp.shape[1]}), but "
+                f"got {length.shape[0]}."
+            )
     logits = jnp.transpose(lp, (1, 0, 2))
     steps = logits.shape[1]
     logit_pad = (jnp.arange(steps)[None, :] >= in_len[:, None]).astype(lp.dtype)

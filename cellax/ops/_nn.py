@@ -340,7 +340,13 @@ def glu(x, axis=-1):
 def swiglu(input, dim=-1):
     """``silu(a) * b`` for the two halves of ``dim``."""
     value = _float_input("swiglu", input)
-    a, b = jnp.split(value, 2, axis=check_axis("swiglu", dim, value.ndim, "dim"))
+    axis = check_axis("swiglu", dim, value.ndim, "dim")
+    if value.shape[axis] % 2:
+        raise ValueError(
+            f"For 'swiglu', the size of dimension 'dim' ({dim}) must be even, but got "
+            f"{value.shape[axis]}."
+        )
+    a, b = jnp.split(value, 2, axis=axis)
     return wrap(jax.nn.silu(a) * b)
 
 
@@ -354,6 +360,12 @@ def prelu(input, weight):
     """
     x = _float_input("prelu", input)
     w = array(weight, "prelu", "weight")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if w.ndim > 1 or w.size not in (1, channels):
+        raise ValueError(
+            f"For 'prelu', 'weight' must be 1-D with 1 or {channels} (the channels) elements, "
+            f"but got shape {tuple(w.shape)}."
+        )
     if x.ndim >= 2 and w.size > 1:
         w = w.reshape((-1,) + (1,) * (x.ndim - 2))
     return wrap(jnp.where(x > 0, x, w * x).astype(x.dtype))

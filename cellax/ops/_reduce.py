@@ -491,14 +491,25 @@ def quantile(input, q, axis=None, keepdims=False):
     """
     x = to_float(_reduce_input("quantile", input))
     axis = None if axis is None else check_axis("quantile", axis, x.ndim)
-    return wrap(jnp.quantile(x, array(q).astype(x.dtype), axis=axis, keepdims=keepdims))
+    q = _quantile_q("quantile", q, x.dtype)
+    return wrap(jnp.quantile(x, q, axis=axis, keepdims=keepdims))
+
+
+def _quantile_q(api: str, q, dtype):
+    q = array(q, api, "q").astype(dtype)
+    if q.ndim > 1:
+        raise ValueError(
+            f"For '{api}', 'q' must be a scalar or a 1-D Tensor, but got shape {tuple(q.shape)}."
+        )
+    return q
 
 
 def nanquantile(input, q, axis=None, keepdims=False):
     """Like :func:`quantile`, ignoring NaN."""
     x = to_float(_reduce_input("nanquantile", input))
     axis = None if axis is None else check_axis("nanquantile", axis, x.ndim)
-    return wrap(jnp.nanquantile(x, array(q).astype(x.dtype), axis=axis, keepdims=keepdims))
+    q = _quantile_q("nanquantile", q, x.dtype)
+    return wrap(jnp.nanquantile(x, q, axis=axis, keepdims=keepdims))
 
 
 def reduce_sum(x, axis=()):
