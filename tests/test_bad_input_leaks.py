@@ -194,6 +194,7 @@ _SHAPE_CASES = [  # wrong shapes: ValueError naming the op, as MindSpore 2.10 (o
     (lambda: ops.vander(_ones(2, 2)), "For 'vander', 'x' must be 1-D"),
     (lambda: ops.triangular_solve(_ones(3, 2), _ones(4, 4)), "'b' must have 4 rows"),
     (lambda: ops.triangular_solve(_ones(3, 2), _ones(3, 2)), "'A' must be"),
+    (lambda: ops.triangular_solve(_ones(2, 3, 1), _ones(4, 3, 3)), "batch dimensions"),
     (
         lambda: ops.ctc_loss(_ones(5, 2, 4), _ones(2, 3, dtype=np.int32), (5, 5, 5), (3, 3)),
         "For 'ctc_loss', 'input_lengths' must hold one length per sample",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ._utils import array, to_float, wrap
 
@@ -67,14 +68,15 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
             f"For 'triangular_solve', 'b' must have {mat.shape[-1]} rows (A is "
             f"{tuple(mat.shape[-2:])}), but got shape {tuple(rhs.shape)}."
         )
-    rhs, mat = (
-        jnp.broadcast_to(
-            rhs, jnp.broadcast_shapes(rhs.shape[:-2], mat.shape[:-2]) + rhs.shape[-2:]
-        ),
-        jnp.broadcast_to(
-            mat, jnp.broadcast_shapes(rhs.shape[:-2], mat.shape[:-2]) + mat.shape[-2:]
-        ),
-    )
+    try:
+        batch = np.broadcast_shapes(rhs.shape[:-2], mat.shape[:-2])
+    except ValueError:
+        raise ValueError(
+            "For 'triangular_solve', the batch dimensions of 'b' and 'A' must broadcast, but "
+            f"got shapes {tuple(rhs.shape)} and {tuple(mat.shape)}."
+        ) from None
+    rhs = jnp.broadcast_to(rhs, batch + rhs.shape[-2:])
+    mat = jnp.broadcast_to(mat, batch + mat.shape[-2:])
     out = jax.lax.linalg.triangular_solve(
         mat,
         rhs,
