@@ -204,7 +204,8 @@ def _floor_divide(a, b):
 
 def _power(a, b):
     """``a ** b`` with MindSpore's integer rules: Bool bases promote like Int64 with Python
-    ints, and integer negative exponents truncate (2 ** -1 == 0, (-1) ** -1 == -1)."""
+    ints, and integer negative exponents truncate (2 ** -1 == 0, (-1) ** -1 == -1, 0 ** -1 is
+    the type's minimum)."""
     a_dtype, b_dtype = getattr(a, "dtype", None), getattr(b, "dtype", None)
     if a_dtype == jnp.bool_ and type(b) is int:
         a = jnp.asarray(a, jnp.int64)
@@ -219,6 +220,8 @@ def _power(a, b):
     result = jnp.power(base, jnp.maximum(exponent, 0)).astype(dtype)
     odd = (exponent % 2) != 0
     negative_result = jnp.where(base == 1, 1, jnp.where(base == -1, jnp.where(odd, -1, 1), 0))
+    # 0 ** -n is infinite; MindSpore 2.10 CPU casts it to the type's minimum
+    negative_result = jnp.where(base == 0, jnp.iinfo(dtype).min, negative_result)
     return jnp.where(exponent < 0, negative_result.astype(dtype), result)
 
 

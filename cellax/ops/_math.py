@@ -12,7 +12,7 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from .. import _dtype
-from .._tensor import _fix_int_float, _true_divide
+from .._tensor import _fix_int_float, _power, _true_divide
 from ._dtype_rules import check_accepts
 from ._eager import fused
 from ._utils import arr, array, is_float, name_op, to_float, wrap
@@ -487,7 +487,7 @@ def pow(input, exponent):
         >>> print(ms.ops.pow(ms.Tensor([1, 2, 3]), 2))
         [1 4 9]
     """
-    return wrap(jnp.power(*_binary_arrays(input, exponent, "pow", ("input", "exponent"))))
+    return wrap(_power(*_binary_arrays(input, exponent, "pow", ("input", "exponent"))))
 
 
 def matmul(input, other):

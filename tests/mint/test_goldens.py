@@ -32,11 +32,8 @@ mc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(mc)
 GOLDENS = json.loads((_HERE / "mint.json").read_text())
 _NS = None
-# Known cellax.ops defects surfaced by mint (cellax.ops is not edited here).
-KNOWN = {
-    "pow_int": "cellax.ops.pow of an integer base and a negative integer exponent overflows "
-    "(MindSpore gives 0)",
-}
+# Known cellax.ops defects surfaced by mint, {case: reason} (none at present).
+KNOWN: dict = {}
 
 
 # Cases whose result shape or value needs concrete data (known not to trace): run eagerly.

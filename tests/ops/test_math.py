@@ -393,3 +393,14 @@ def test_errors_name_the_op_and_argument():
         ops.trace(T(np.ones(3)))
     with pytest.raises(TypeError, match="For 'addn', 'x' must be a non-empty list"):
         ops.addn([])
+
+
+def test_pow_of_integers_with_negative_exponents():
+    # MindSpore 2.10 CPU (oracle): truncation toward 0, (+-1) ** -n exact, 0 ** -n the minimum
+    base = ms.Tensor(np.array([2, 1, -1, 0, 3, -2], np.int32))
+    exponent = ms.Tensor(np.array([-1, -2, -3, -1, -2, -1], np.int32))
+    low = np.iinfo(np.int32).min
+    np.testing.assert_array_equal(ops.pow(base, exponent).asnumpy(), [0, 1, -1, low, 0, 0])
+    np.testing.assert_array_equal(ops.pow(base, -1).asnumpy(), [0, 1, -1, low, 0, 0])
+    np.testing.assert_array_equal((base**-2).asnumpy(), [0, 1, 1, low, 0, 0])
+    np.testing.assert_array_equal(ops.pow(base, 2).asnumpy(), [4, 1, 1, 0, 9, 4])
