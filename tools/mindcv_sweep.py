@@ -8,8 +8,9 @@ mindcv==0.3.0``)::
 
 Each model runs in its own subprocess, one at a time: ``mindcv.create_model(name,
 pretrained=False, num_classes=10)`` under ``cellax.alias_mindspore()``, then a forward pass on a
-``(1, 3, H, H)`` batch, H = 64 first, then the model's default input size (``default_cfgs``) when
-64 fails on a size/shape error. Models with 30M parameters or more are built (to count them) but
+``(1, 3, H, H)`` batch, H = 64 first, then the model's default input size (``default_cfgs``),
+then its class's ``image_size``/``img_size`` default, while the previous size fails on a
+size/shape error. Models with 30M parameters or more are built (to count them) but
 not run; ``--known-params`` takes a JSON ``{name: {"params": n}}`` (e.g. an earlier result) so
 that large models are skipped without building them. Results are merged into ``--out`` (a model
 already there with a final status is not re-run unless named) and rendered to the ``.md`` beside
@@ -66,6 +67,16 @@ def _worker(name):
         default = 224
     if default not in sizes:
         sizes.append(default)
+    try:  # the network class's own default (SwinTransformerV2(image_size=256))
+        import inspect
+
+        params = inspect.signature(type(net).__init__).parameters
+        for key in ("image_size", "img_size", "input_size"):
+            value = params[key].default if key in params else None
+            if isinstance(value, int) and value not in sizes:
+                sizes.append(value)
+    except (TypeError, ValueError):
+        pass
     for h in sizes:
         try:
             x = ms.Tensor(np.random.default_rng(0).standard_normal((1, 3, h, h)), ms.float32)
@@ -119,8 +130,12 @@ def _render(res, md_path):
         "",
         f"Under 30M (or not built): {len(small)}; built: {built}; forward ok: {fwd}.",
         "",
-        "| model | params | built | forward ok | H | output shape | finite | error |",
-        "|---|---|---|---|---|---|---|---|",
+        "The last column is MindSpore 2.10 CPU on the same call, recorded by hand (with",
+        "`mindcv.create_model` and a forward pass in MindSpore's own environment) for the models",
+        "that fail here.",
+        "",
+        "| model | params | built | forward ok | H | output shape | finite | error | MindSpore 2.10 |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for n in sorted(small):
         r = small[n]
@@ -128,7 +143,7 @@ def _render(res, md_path):
         lines.append(
             f"| {n} | {r.get('params', '')} | {r.get('built')} | {r.get('forward')} | "
             f"{r.get('H', '')} | {tuple(r['shape']) if 'shape' in r else ''} | "
-            f"{r.get('finite', '')} | {err} |"
+            f"{r.get('finite', '')} | {err} | {r.get('mindspore', '')} |"
         )
     with open(md_path, "w") as f:
         f.write("\n".join(lines) + "\n")
