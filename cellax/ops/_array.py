@@ -30,7 +30,7 @@ from ._shape import (
     transpose,
     unstack,
 )
-from ._utils import arr, array, check_axis, np_dtype, wrap
+from ._utils import arr, array, check_axis, check_rank, np_dtype, wrap
 
 
 __all__ = [
@@ -277,10 +277,7 @@ def block_diag(*inputs):
 
 def vander(x, N=None):
     """The Vandermonde matrix with decreasing powers."""
-    value = array(x, "vander", "x")
-    if value.ndim != 1:
-        raise ValueError(f"For 'vander', 'x' must be 1-D, but got shape {tuple(value.shape)}.")
-    return wrap(jnp.vander(value, N))
+    return wrap(jnp.vander(check_rank("vander", array(x, "vander", "x"), 1, "x"), N))
 
 
 # -- type and shape queries --------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ._utils import (
     check_index_range,
     check_int_arg,
     check_nd_index_range,
+    check_rank,
     wrap,
 )
 
@@ -586,20 +587,15 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
 
 def bucketize(input, boundaries, *, right=False):
     """Bucket index of each element for the sorted 1-D ``boundaries``."""
-    if not hasattr(boundaries, "_value") and not (
-        isinstance(boundaries, (list, tuple))
-        and all(
-            isinstance(b, (int, float, np.number)) and not isinstance(b, bool) for b in boundaries
-        )
-    ):
+    numbers = isinstance(boundaries, (list, tuple)) and all(
+        isinstance(b, (int, float, np.number)) and type(b) is not bool for b in boundaries
+    )
+    if not hasattr(boundaries, "_value") and not numbers:
         raise TypeError(
             f"For 'bucketize', 'boundaries' must be a list of numbers, but got {boundaries!r}."
         )
     bounds = jnp.asarray(boundaries if not hasattr(boundaries, "_value") else arr(boundaries))
-    if bounds.ndim != 1:
-        raise ValueError(
-            f"For 'bucketize', 'boundaries' must be 1-D, but got shape {tuple(bounds.shape)}."
-        )
+    check_rank("bucketize", bounds, 1, "boundaries")
     x = array(input, "bucketize")
     return wrap(jnp.searchsorted(bounds, x, side="right" if right else "left").astype(jnp.int32))
 

@@ -221,6 +221,13 @@ def name_op(fn, name: str, doc: str):
     return fn
 
 
+def check_rank(api: str, x, rank: int, name: str = "input"):
+    """Raise ValueError naming ``api`` unless the array ``x`` has exactly ``rank`` dimensions."""
+    if x.ndim != rank:
+        raise ValueError(f"For '{api}', '{name}' must be {rank}-D, but got shape {tuple(x.shape)}.")
+    return x
+
+
 def check_min_rank(api: str, x, rank: int = 1, name: str = "input", error=ValueError):
     """Raise ``error`` naming ``api`` when the array ``x`` has fewer than ``rank`` dimensions."""
     if x.ndim < rank:
