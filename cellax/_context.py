@@ -59,6 +59,8 @@ _KNOWN_KEYS = {
     "support_binary",
     "affinity_cpu_list",
     "recompute",
+    # cellax's own: PyNative grad/value_and_grad replay a compiled gradient (_grad_replay)
+    "pynative_grad_replay",
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
@@ -85,8 +87,11 @@ def set_context(**kwargs) -> None:
     Args:
         **kwargs: MindSpore's context keys. ``mode`` (``GRAPH_MODE`` or ``PYNATIVE_MODE``)
             makes top-level Cell calls compile (GRAPH_MODE) or run eagerly (PYNATIVE_MODE, the
-            default). ``device_target`` must name a platform JAX has. Other documented keys are
-            stored and have no effect on XLA.
+            default). ``device_target`` must name a platform JAX has.
+            ``pynative_grad_replay`` (cellax's own, default off): PyNative ``grad`` /
+            ``value_and_grad`` functions whose first call printed nothing and called no hook
+            replay a compiled gradient on later calls (docs/performance.md). Other documented
+            keys are stored and have no effect on XLA.
 
     Raises:
         ValueError: If a key is unknown or ``mode`` / ``device_target`` has a bad value.

@@ -41,6 +41,8 @@ class _Local(threading.local):
     compiling: object = None
     # > 0 while grad/value_and_grad trace the function they differentiate
     differentiating: int = 0
+    # user hooks called so far (PyNative gradient replay keeps functions with hooks eager)
+    user_hooks: int = 0
 
 
 LOCAL = _Local()

@@ -111,6 +111,7 @@ def call_user_hook(fn, tree, describe: str):
     ``tree`` is a pytree of arrays/Tensors and static leaves (numbers, Cells, ...).
     """
     arrays, static = _state.partition(tree)
+    _state.LOCAL.user_hooks += 1
     if not is_abstract(arrays):
         return fn(tree)
     captured = io.StringIO()

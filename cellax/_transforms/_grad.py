@@ -18,7 +18,7 @@ from .._core import to_arrays as _to_arrays
 from .._parameter import Parameter
 from .._tensor import unwrap, wrap
 from .._tensor import wrap_tree as _to_tensors
-from . import _control_flow, _fold
+from . import _control_flow, _fold, _grad_replay
 from ._custom_vjp import apply_tensor_hooks
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
@@ -246,8 +246,7 @@ def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api)
         )
     weight_list, single_w = _normalize_weights(api, weights)
 
-    @ft.wraps(fn)
-    def grad_fn(*args, **kwargs):
+    def eager(*args, **kwargs):
         positions, single_pos = _normalize_positions(api, grad_position, len(args))
         out_arrays, input_grads, weight_grads = differentiate(
             api, fn, args, kwargs, positions, weight_list, has_aux
@@ -261,6 +260,14 @@ def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api)
         if has_aux:
             return grads, _aux_of(out)
         return grads
+
+    replay = _grad_replay.Replay(eager)
+
+    @ft.wraps(fn)
+    def grad_fn(*args, **kwargs):
+        if _grad_replay.wanted():  # set_context(pynative_grad_replay=True)
+            return replay(args, kwargs)
+        return eager(*args, **kwargs)
 
     return grad_fn
 

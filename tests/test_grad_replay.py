@@ -1,0 +1,131 @@
+"""set_context(pynative_grad_replay=True): PyNative gradients replayed from a compiled program
+when their first call showed no Python-visible effects; eager otherwise."""
+
+import numpy as np
+import pytest
+
+import cellax as ms
+from cellax import nn, ops
+
+
+@pytest.fixture
+def replay():
+    ms.set_context(pynative_grad_replay=True)
+    try:
+        yield
+    finally:
+        ms.set_context(pynative_grad_replay=False)
+
+
+def _train(steps, with_bn=False, seed=0):
+    """(losses, final weights, grad function) of a small training loop in PyNative mode."""
+    ms.set_seed(seed)
+    layers = [nn.Dense(6, 8), nn.ReLU(), nn.Dense(8, 3)]
+    if with_bn:
+        layers.insert(1, nn.BatchNorm1d(8))
+    net = nn.SequentialCell(layers)
+    net.set_train()
+    loss_fn = nn.CrossEntropyLoss()
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+
+    def forward(x, y):
+        return loss_fn(net(x), y)
+
+    grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+    rng = np.random.default_rng(1)
+    losses = []
+    for i in range(steps):
+        batch = 4 if i < 3 else 5  # a new input shape on the fourth step
+        x = ms.Tensor(rng.standard_normal((batch, 6)).astype(np.float32))
+        y = ms.Tensor(rng.integers(0, 3, batch).astype(np.int32))
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        losses.append(float(loss))
+    state = {name: p.asnumpy() for name, p in net.parameters_and_names()}
+    return losses, state, grad_fn
+
+
+@pytest.mark.parametrize("with_bn", [False, True], ids=["mlp", "batchnorm"])
+def test_replay_trains_as_eager(replay, with_bn):
+    got_losses, got_state, _ = _train(6, with_bn)
+    ms.set_context(pynative_grad_replay=False)
+    want_losses, want_state, _ = _train(6, with_bn)
+    # the same math, compiled vs op by op: equal up to float32 rounding of fused kernels
+    np.testing.assert_allclose(got_losses, want_losses, rtol=1e-5, atol=1e-6)
+    assert got_state.keys() == want_state.keys()
+    for name in want_state:
+        np.testing.assert_allclose(got_state[name], want_state[name], rtol=1e-5, atol=1e-6)
+
+
+def test_replay_compiles_once_per_input_shape(replay):
+    calls = []
+
+    def f(x):
+        calls.append(1)  # Python runs on the eager first call and once per compiled trace
+        return (x * x).sum()
+
+    grad_fn = ms.grad(f)
+    for _ in range(5):
+        np.testing.assert_allclose(grad_fn(ms.Tensor([1.0, 2.0])).asnumpy(), [2.0, 4.0])
+    assert len(calls) == 2  # eager watch + one trace; the other 3 calls replayed
+    np.testing.assert_allclose(grad_fn(ms.Tensor([3.0])).asnumpy(), [6.0])
+    assert len(calls) == 3
+
+
+def test_printing_function_stays_eager(replay, capsys):
+    def f(x):
+        y = (x * x).sum()
+        print("loss", y)
+        return y
+
+    grad_fn = ms.grad(f)
+    for value in (1.0, 2.0, 3.0):
+        grad_fn(ms.Tensor([value]))
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == ["loss 1.0", "loss 4.0", "loss 9.0"]  # real values every step
+
+
+def test_function_with_hooks_stays_eager(replay):
+    seen = []
+    net = nn.Dense(2, 1)
+    net.register_forward_hook(lambda cell, inputs, output: seen.append(output.asnumpy()))
+    grad_fn = ms.grad(lambda x: net(x).sum(), None, net.trainable_params())
+    for _ in range(3):
+        grad_fn(ms.Tensor(np.ones((1, 2), np.float32)))
+    assert len(seen) == 3 and all(isinstance(s, np.ndarray) for s in seen)
+
+
+def test_errors_point_at_the_users_line(replay):
+    net = nn.Dense(3, 2)
+    grad_fn = ms.grad(lambda x: net(x).sum(), None, net.trainable_params())
+    grad_fn(ms.Tensor(np.ones((2, 3), np.float32)))  # watched: quiet
+    grad_fn(ms.Tensor(np.ones((2, 3), np.float32)))  # replayed
+    with pytest.raises(ValueError, match="Dense"):
+        grad_fn(ms.Tensor(np.ones((2, 4), np.float32)))  # wrong width: the eager error
+
+
+def test_switch_is_off_by_default_and_validated():
+    assert not ms.get_context("pynative_grad_replay")
+    calls = []
+
+    def f(x):
+        calls.append(1)
+        return ops.sum(x * x)
+
+    grad_fn = ms.grad(f)
+    for _ in range(3):
+        grad_fn(ms.Tensor([1.0]))
+    assert len(calls) == 3  # PyNative: the user's Python runs every step
+    with pytest.raises(ValueError, match="not a MindSpore context key"):
+        ms.set_context(pynative_grad_replay_typo=True)
+
+
+def test_graph_mode_and_jit_are_unaffected(replay):
+    net = nn.Dense(2, 2)
+    grad_fn = ms.grad(lambda x: net(x).sum(), None, net.trainable_params())
+    step = ms.jit(lambda x: grad_fn(x))
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    want = [g.asnumpy() for g in ms.grad(lambda x: net(x).sum(), None, net.trainable_params())(x)]
+    got = [g.asnumpy() for g in step(x)]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-6)
