@@ -88,11 +88,12 @@ def test_printing_function_stays_eager(replay, capsys):
 def test_function_with_hooks_stays_eager(replay):
     seen = []
     net = nn.Dense(2, 1)
-    net.register_forward_hook(lambda cell, inputs, output: seen.append(output.asnumpy()))
+    # a hook with a Python effect: once per step in PyNative (a compiled trace would add one)
+    net.register_forward_hook(lambda cell, inputs, output: seen.append(type(output).__name__))
     grad_fn = ms.grad(lambda x: net(x).sum(), None, net.trainable_params())
     for _ in range(3):
         grad_fn(ms.Tensor(np.ones((1, 2), np.float32)))
-    assert len(seen) == 3 and all(isinstance(s, np.ndarray) for s in seen)
+    assert seen == ["Tensor"] * 3
 
 
 def test_errors_point_at_the_users_line(replay):
