@@ -130,3 +130,44 @@ def test_graph_mode_and_jit_are_unaffected(replay):
     got = [g.asnumpy() for g in step(x)]
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-6)
+
+
+class _CustomStep(nn.Cell):
+    """A training step as older MindSpore code writes it (mindcv's TrainStep, model zoos):
+    GradOperation(...)(network, weights) built inside every construct."""
+
+    def __init__(self, network, optimizer):
+        super().__init__()
+        self.network, self.optimizer = network, optimizer
+        self.weights = optimizer.parameters
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+
+    def construct(self, *inputs):
+        loss = self.network(*inputs)
+        sens = ops.fill(loss.dtype, loss.shape, 1.0)
+        grads = self.grad(self.network, self.weights)(*inputs, sens)
+        self.optimizer(grads)
+        return loss
+
+
+def _custom_step_losses(steps):
+    ms.set_seed(0)
+    net = nn.SequentialCell([nn.Dense(6, 8), nn.ReLU(), nn.Dense(8, 3)])
+    step = _CustomStep(
+        nn.WithLossCell(net, nn.CrossEntropyLoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    )
+    rng = np.random.default_rng(2)
+    x = ms.Tensor(rng.standard_normal((4, 6)).astype(np.float32))
+    y = ms.Tensor(rng.integers(0, 3, 4).astype(np.int32))
+    return [float(step(x, y)) for _ in range(steps)], step
+
+
+def test_grad_operation_built_per_step(replay):
+    # the replay state is kept on the GradOperation per (network, weights)
+    got, step = _custom_step_losses(5)
+    held = list(step.grad._replays.values())
+    assert len(held) == 1 and held[0][2].compiled is not None
+    assert held[0][2].compiled.trace_count == 1
+    ms.set_context(pynative_grad_replay=False)
+    want, _ = _custom_step_losses(5)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

@@ -363,6 +363,9 @@ class GradOperation:
             "GradOperation", get_all=get_all, get_by_list=get_by_list, sens_param=sens_param
         )
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+        # PyNative replay state per (fn, weights): TrainOneStepCell-style code builds the
+        # gradient function anew inside every construct
+        self._replays: dict = {}
 
     def __call__(self, fn, weights=None):
         api = "GradOperation"
@@ -399,4 +402,18 @@ class GradOperation:
                 return ig
             return ig[0]
 
-        return grad_fn
+        if not _grad_replay.wanted():
+            return grad_fn
+        key = (id(fn), id(weights))
+        held = self._replays.get(key)
+        if held is None or held[0] is not fn or held[1] is not weights:
+            if len(self._replays) >= 16:  # bounded: fns built per call must not pile up
+                self._replays.pop(next(iter(self._replays)))
+            held = self._replays[key] = (fn, weights, _grad_replay.Replay(grad_fn))
+        replay = held[2]
+
+        @ft.wraps(fn)
+        def replayed(*args, **kwargs):
+            return replay(args, kwargs) if _grad_replay.wanted() else grad_fn(*args, **kwargs)
+
+        return replayed
