@@ -51,24 +51,29 @@ def public_functions():
         yield name, fn
 
 
-def violation(fn, bad, argc: int, position: int = 0):
-    x = ms.Tensor(np.ones((2, 3), np.float32))
-    args = [x] * argc
-    args[position] = bad
+def check(call, leaks=LEAKS) -> str | None:
+    """The error-contract violation of ``call()`` (warnings silenced), or None when it returns
+    or raises a builtin type whose message starts "For '<api>'" and shows no internals."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            fn(*args)
+            call()
     except ALLOWED as error:
         text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
         if not text.startswith("For '"):
-            return f"{type(error).__name__}: message does not name the API: {text[:120]!r}"
-        if LEAKS.search(text):
-            return f"{type(error).__name__}: message leaks internals: {text[:120]!r}"
+            return f"{type(error).__name__}: message does not name the API: {text[:160]!r}"
+        if leaks.search(text):
+            return f"{type(error).__name__}: message leaks internals: {text[:160]!r}"
         return None
     except Exception as error:  # noqa: BLE001 - a wrong exception type is the finding
-        return f"{type(error).__module__}.{type(error).__name__}: {str(error)[:120]!r}"
+        return f"{type(error).__module__}.{type(error).__name__}: {str(error)[:160]!r}"
     return None  # accepted (e.g. a dtype-like argument): not a contract question here
+
+
+def violation(fn, bad, argc: int, position: int = 0):
+    args = [ms.Tensor(np.ones((2, 3), np.float32))] * argc
+    args[position] = bad
+    return check(lambda: fn(*args))
 
 
 def required_positional(fn) -> int:
@@ -110,17 +115,7 @@ def jit_violation(fn, argc: int):
                 return None
         except Exception:  # noqa: BLE001
             return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ms.jit(lambda *args: fn(*args))(*([x] * argc))
-    except ALLOWED as error:
-        text = str(error)
-        if not text.startswith("For '") or JIT_LEAKS.search(text):
-            return f"{type(error).__name__}: {text[:160]!r}"
-    except Exception as error:  # noqa: BLE001 - a wrong exception type is the finding
-        return f"{type(error).__module__}.{type(error).__name__}: {str(error)[:160]!r}"
-    return None
+    return check(lambda: ms.jit(lambda *args: fn(*args))(*([x] * argc)), JIT_LEAKS)
 
 
 def jit_campaign(verbose: bool = False, part: tuple = (0, 1)) -> list:
