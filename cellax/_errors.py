@@ -23,6 +23,7 @@ __all__ = [
     "check_probability",
     "MSG_TRACER_BOOL",
     "user_frame",
+    "unavailable",
 ]
 
 MSG_TRACER_BOOL = """\
@@ -221,3 +222,20 @@ def user_frame() -> str:
             return f"{filename}:{frame.f_lineno} ({line})"
         frame = frame.f_back
     return "an unknown line"
+
+
+def unavailable(name: str, message: str, doc: str, module: str | None = None):
+    """A function named ``name`` that raises ``NotImplementedError(message)`` when called: a
+    MindSpore API that imports in cellax but cannot run on JAX. ``doc`` is its docstring;
+    ``module`` the module that binds it (documentation tools follow ``__module__``).
+    docs/gen_mint_coverage.py lists such functions by their ``_cellax_unavailable`` mark."""
+
+    def call(*args, **kwargs):
+        raise NotImplementedError(message)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = doc
+    call._cellax_unavailable = True  # type: ignore[attr-defined]
+    if module is not None:
+        call.__module__ = module
+    return call

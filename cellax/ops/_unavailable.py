@@ -6,6 +6,8 @@ importing it loads; calling it raises ``NotImplementedError`` naming it and sayi
 
 from __future__ import annotations
 
+from .._errors import unavailable
+
 __all__ = [
     "add_flags",
     "custom_info_register",
@@ -69,18 +71,16 @@ def add_flags(fn=None, **flags):
 
 
 def _unavailable(name, reason):
-    def op(*args, **kwargs):
-        raise NotImplementedError(f"For '{name}', cellax can not run it: {reason}.")
-
-    op.__name__ = op.__qualname__ = name
-    op.__doc__ = (
+    return unavailable(
+        name,
+        f"For '{name}', cellax can not run it: {reason}.",
         f"Not available in cellax: calling it raises NotImplementedError ({reason}).\n\n"
         f"    Examples:\n        >>> import cellax as ms\n"
         f"        >>> try:\n        ...     ms.ops.{name}()\n"
         f"        ... except NotImplementedError as e:\n        ...     print(type(e).__name__)\n"
-        f"        NotImplementedError\n"
+        f"        NotImplementedError\n",
+        __name__,
     )
-    return op
 
 
 custom_info_register = _unavailable("custom_info_register", _REGISTRATION)

@@ -15,6 +15,7 @@ import os
 
 import numpy as np
 
+from .._errors import unavailable
 from .._parameter import Parameter
 from .._serialization import load_checkpoint, save_checkpoint
 from .._serialization._sharded import merged_tensors
@@ -255,20 +256,15 @@ def transform_checkpoints(
 
 
 def _needs_strategy_files(api: str, module: str = __name__):
-    def call(*args, **kwargs):
-        raise NotImplementedError(
-            f"For '{api}', MindSpore strategy files are not used by cellax (XLA places the "
-            "tensors; per-rank checkpoints carry their slice positions). Use "
-            "transform_checkpoints without strategy files, or load_distributed_checkpoint."
-        )
-
-    call.__name__ = call.__qualname__ = api
-    call.__module__ = module  # where the name is bound (documentation tools follow it)
-    call.__doc__ = (
+    return unavailable(
+        api,
+        f"For '{api}', MindSpore strategy files are not used by cellax (XLA places the "
+        "tensors; per-rank checkpoints carry their slice positions). Use "
+        "transform_checkpoints without strategy files, or load_distributed_checkpoint.",
         f"MindSpore's ``{api}`` (strategy files); raises NotImplementedError in cellax.\n\n"
-        "    Raises:\n        NotImplementedError: Always (cellax writes no strategy files).\n"
+        "    Raises:\n        NotImplementedError: Always (cellax writes no strategy files).\n",
+        module,
     )
-    return call
 
 
 transform_checkpoint_by_rank = _needs_strategy_files("transform_checkpoint_by_rank")

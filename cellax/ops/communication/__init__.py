@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+from ..._errors import unavailable
 from ._collectives import (
     all_gather,
     all_gather_into_tensor,
@@ -72,20 +73,15 @@ MINT_NAMES = __all__[:-4]
 
 
 def _unavailable(name: str):
-    def call(*args, **kwargs):
-        raise NotImplementedError(
-            f"For '{name}', point-to-point, object and uneven collectives are "
-            f"not mapped in cellax, but it was called. Use all_reduce, all_gather, broadcast, "
-            f"... of ops.communication, or the cellax.ops collectives inside jax.shard_map."
-        )
-
-    call.__name__ = call.__qualname__ = name
-    call._cellax_unavailable = True  # docs/gen_mint_coverage.py lists these
-    call.__doc__ = (
+    return unavailable(
+        name,
+        f"For '{name}', point-to-point, object and uneven collectives are "
+        f"not mapped in cellax, but it was called. Use all_reduce, all_gather, broadcast, "
+        f"... of ops.communication, or the cellax.ops collectives inside jax.shard_map.",
         f"MindSpore's ``{name}``; raises NotImplementedError in cellax.\n\n"
-        f"    Raises:\n        NotImplementedError: Always (not mapped onto JAX).\n"
+        f"    Raises:\n        NotImplementedError: Always (not mapped onto JAX).\n",
+        __name__,
     )
-    return call
 
 
 P2POp = _unavailable("P2POp")
