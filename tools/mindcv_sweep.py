@@ -19,6 +19,7 @@ it; counts are printed.
 
 import argparse
 import collections
+import inspect
 import json
 import os
 import subprocess
@@ -68,8 +69,6 @@ def _worker(name):
     if default not in sizes:
         sizes.append(default)
     try:  # the network class's own default (SwinTransformerV2(image_size=256))
-        import inspect
-
         params = inspect.signature(type(net).__init__).parameters
         for key in ("image_size", "img_size", "input_size"):
             value = params[key].default if key in params else None

@@ -22,6 +22,7 @@ import sys
 
 from .. import _context
 from .. import _core as _state
+from ._jit import jit
 
 __all__ = ["Replay", "wanted"]
 
@@ -80,8 +81,6 @@ class Replay:
 
     def _replay(self, args, kwargs):
         if self.compiled is None:
-            from ._jit import jit
-
             self.compiled = jit(self.eager)
         traces = self.compiled.trace_count
         captured = io.StringIO()
