@@ -84,3 +84,25 @@ def test_quick_flag_parses():
         check=True,
     )
     assert "--quick" in proc.stdout
+
+
+def test_dataset_feed_runs_and_reports_steady_state():
+    # standalone benchmark (worker processes): the structure of its report, never its times
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks.dataset_feed", "--quick", "--json", "--maps", "io"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": ROOT},
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["images"] == 256 and out["timed_epochs"] == 4 and out["cores"] >= 1
+    assert out["step"]["wall_s"] > 0
+    for name in ("cellax", "grain"):
+        row = out["io"][name]
+        for mode in ("data", "data_step"):
+            assert row[mode]["wall_s"] > 0
+        assert row["floor_s"] >= max(row["data"]["wall_s"], out["step"]["wall_s"])
+        assert row["fed"] == pytest.approx(row["data_step"]["wall_s"] / row["floor_s"])

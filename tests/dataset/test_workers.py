@@ -3,6 +3,7 @@ crashing worker surfaces as an error (never a hang). Bounded by an alarm, no tim
 
 import os
 import signal
+import time
 
 import numpy as np
 import pytest
@@ -165,17 +166,23 @@ def test_worker_processes_end_with_the_last_epoch(deadline):
     import multiprocessing
 
     data = ds.NumpySlicesDataset({"x": np.arange(8)}, shuffle=False).map(
-        _plus_one, "x", num_parallel_workers=2, python_multiprocessing=True
+        _square_with_pid, "x", ["x", "pid"], num_parallel_workers=2, python_multiprocessing=True
     )
     it = data.create_tuple_iterator(num_epochs=2, output_numpy=True)
-    before = set(multiprocessing.active_children())  # other tests' workers may linger
-    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
-    workers = set(multiprocessing.active_children()) - before
-    assert len(workers) >= 2  # they wait for epoch 2
-    assert sorted(int(r[0]) for r in it) == list(range(1, 9))
-    for child in workers:
-        child.join(timeout=60)
-    assert not any(child.is_alive() for child in workers)  # released with the last epoch
+    first = list(it)
+    assert sorted(int(r[0]) for r in first) == [i * i for i in range(8)]
+    # this pipeline's workers, by the pids that computed its rows (not every child process:
+    # an earlier test's abandoned pipeline may start or end workers meanwhile)
+    pids = {int(r[1]) for r in first}
+    workers = [p for p in multiprocessing.active_children() if p.pid in pids]
+    assert len(pids) == 2 and len(workers) == 2  # alive: they wait for epoch 2
+    assert sorted(int(r[0]) for r in it) == [i * i for i in range(8)]
+    # released with the last epoch: polled (Process.join may return before a grain worker has
+    # ended; is_alive asks the OS), bounded by 120 s, not a timing assertion
+    end = time.monotonic() + 120
+    while any(child.is_alive() for child in workers) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not any(child.is_alive() for child in workers)
 
 
 def test_a_source_worker_crash_names_the_dataset(deadline):
