@@ -26,9 +26,6 @@ ALLOWED: dict = {
     # its nested ``jit(_pure_step)``; SGD does not use it. Dead code: XLA removes it, and it
     # is not a data movement on any tensor of the model.
     "reshape": 1,
-    # Constants stay concrete in a compiled trace (CONTROL_FLOW.md): a forward-pass zeros built
-    # only from constants is a splat constant, so one broadcast of a scalar disappears.
-    "broadcast_in_dim": -1,
 }
 
 
@@ -46,7 +43,7 @@ def _ms_loss(params, x, y):
     valid = y != -100
     safe = jnp.where(valid, y, 0)
     picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, 1), axis=1).squeeze(1)
-    w_y = jnp.where(valid, jnp.ones((logits.shape[1],), logp.dtype)[safe], 0)
+    w_y = valid.astype(logp.dtype)  # unweighted: each kept target weighs 1
     return jnp.sum(-w_y * picked) / jnp.sum(w_y)
 
 

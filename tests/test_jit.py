@@ -2,6 +2,7 @@
 
 import threading
 
+import jax
 import numpy as np
 import pytest
 
@@ -345,6 +346,59 @@ def test_only_written_state_is_donated_and_returned():
     assert not frozen_array.is_deleted()
     text = step.lower(x, y).as_text()
     assert text.count("tf.aliasing_output") == len(model.trainable_params())
+
+
+def test_state_the_program_does_not_read_is_not_an_input():
+    # nn.SGD without momentum keeps MindSpore's accum/stat/momentum Parameters but never reads
+    # them: the compiled program takes the weights, global_step, the learning rate and the data
+    model = MLP()
+    optimizer = nn.SGD(model.trainable_params(), 0.1)
+    grad_fn = ms.value_and_grad(
+        lambda x, y: ((model(x) - y) ** 2).mean(), None, optimizer.parameters
+    )
+
+    @ms.jit
+    def step(x, y):
+        loss, grads = grad_fn(x, y)
+        optimizer(grads)
+        return loss
+
+    x, y = _data()
+    eager_model = MLP()
+    eager_model.load_state_dict(model.state_dict())
+    eager_opt = nn.SGD(eager_model.trainable_params(), 0.1)
+    eager_grad = ms.value_and_grad(
+        lambda x, y: ((eager_model(x) - y) ** 2).mean(), None, eager_opt.parameters
+    )
+    for _ in range(3):
+        loss = step(x, y)
+        want, grads = eager_grad(x, y)
+        eager_opt(grads)
+        np.testing.assert_allclose(loss.asnumpy(), want.asnumpy(), rtol=1e-6)
+    for p, q in zip(model.trainable_params(), eager_model.trainable_params()):
+        np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6)
+    # the arguments handed to the program (each costs the call, even one XLA drops)
+    args = jax.tree_util.tree_leaves(step.lower(x, y).args_info)
+    weights = len(model.trainable_params())
+    assert len(args) == weights + 1 + 1 + 2  # + global_step, learning rate, x, y
+
+
+def test_a_retrace_that_reads_state_the_first_trace_left_out():
+    a = ms.Parameter(ms.Tensor([2.0]), name="a")
+    b = ms.Parameter(ms.Tensor([3.0]), name="b")
+
+    @ms.jit
+    def f(x):
+        if x.shape[0] == 2:  # a Python branch: the first trace reads only a
+            return x * a
+        return x * b
+
+    np.testing.assert_array_equal(f(ms.Tensor([1.0, 1.0])).asnumpy(), [2.0, 2.0])
+    np.testing.assert_array_equal(f(ms.Tensor([1.0, 1.0, 1.0])).asnumpy(), [3.0, 3.0, 3.0])
+    b.set_data(ms.Tensor([5.0]))
+    np.testing.assert_array_equal(f(ms.Tensor([1.0, 1.0, 1.0])).asnumpy(), [5.0, 5.0, 5.0])
+    a.set_data(ms.Tensor([7.0]))
+    np.testing.assert_array_equal(f(ms.Tensor([1.0, 1.0])).asnumpy(), [7.0, 7.0])
 
 
 def test_static_argnums():

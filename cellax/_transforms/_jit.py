@@ -85,6 +85,32 @@ def _static_key(leaf):
 _WritesChanged = _state.WritesChanged  # a retrace (new shapes) wrote slots not returned
 
 
+class _Unpruned(Exception):
+    """A retrace (new shapes) of a program that leaves out the slots its first trace did not
+    read: the new trace may read them, so the entry is built again with every slot."""
+
+
+def _used_inputs(jaxpr, live_outputs=None) -> list:
+    """Whether each input of ``jaxpr`` can affect one of its live outputs (default: all), by
+    backward liveness: an equation counts when an output of it is live or it has effects; a
+    nested ``jit`` is followed inside (an optimizer's step is one), other higher-order
+    equations keep all their inputs."""
+    if live_outputs is None:
+        live_outputs = [True] * len(jaxpr.outvars)
+    live = {id(v) for v, keep in zip(jaxpr.outvars, live_outputs) if keep}
+    for eqn in reversed(jaxpr.eqns):
+        outs = [id(v) in live for v in eqn.outvars]
+        if not (any(outs) or eqn.effects):
+            continue
+        inner = eqn.params.get("jaxpr")
+        if eqn.primitive.name in ("jit", "pjit") and hasattr(inner, "jaxpr") and not eqn.effects:
+            keep = _used_inputs(inner.jaxpr, outs)
+        else:
+            keep = [True] * len(eqn.invars)
+        live.update(id(v) for v, k in zip(eqn.invars, keep) if k)
+    return [id(v) in live for v in jaxpr.invars]
+
+
 class _Entry:
     """One compiled program: written slots are donated and returned, the others only read.
 
@@ -107,9 +133,10 @@ class _Entry:
         "raises",
         "out_template",
         "nameable",
+        "prune",
     )
 
-    def __init__(self, owner, group: _Group, also_written=None) -> None:
+    def __init__(self, owner, group: _Group, also_written=None, prune: bool = True) -> None:
         self.owner = owner
         self.group = group
         self.written: list | None = None
@@ -120,6 +147,9 @@ class _Entry:
         self.raises = False
         self.out_template = None  # (treedef, leaves with None where the program returns an array)
         self.nameable = False  # mark layouts for JAX (see _nameable), after it failed to name one
+        # leave the slots the program does not read out of its inputs (JAX drops them from the
+        # executable, but each argument still costs the call); off after a retrace needed one
+        self.prune = prune
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -158,21 +188,40 @@ class _Entry:
         # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
         donated = [s for s in written if s.donatable]
         kept = [s for s in written if not s.donatable]
+        used = _used_inputs(closed.jaxpr)[: len(slots)]
+        if self.prune:  # (key arrays stay: no placeholder of their type is made below)
+            unread = {
+                id(s)
+                for s, u, a in zip(slots, used, closed.in_avals)
+                if not u and not jax.dtypes.issubdtype(a.dtype, jax.dtypes.extended)
+            }
+            pruned = any(id(s) in unread for s in read)
+            read = [s for s in read if id(s) not in unread]
+        else:
+            pruned = False
         others = kept + read
         returned = donated + kept
         stateful = _state.functionalize(self._call, donated + others, DiscoveringFrame, returned)
 
         raises = any(slot is _control_flow.ERROR for slot in returned)
 
-        learned_avals = _avals_of(closed.in_avals)
         order = {id(s): i for i, s in enumerate(donated + others)}
-        position = [order[id(s)] for s in slots]
+        position = [order.get(id(s)) for s in slots]  # None: a slot left out (never read)
+        in_avals = list(closed.in_avals)
+        learned_avals = _avals_of(
+            [a for i, a in zip(position, in_avals) if i is not None] + in_avals[len(slots) :]
+        )
+        present = [i for i in position if i is not None]
+        placeholders = list(zip(position, in_avals))
         out_tree = jax.tree_util.tree_structure(out_shape)
 
         def replay(old, dynamic):
             """The learned program on these inputs: the user's Python does not run again."""
-            flat = jax.core.eval_jaxpr(
-                closed.jaxpr, closed.consts, *[old[i] for i in position], *dynamic
+            flat = jax.core.eval_jaxpr(  # a left-out slot is never read: zeros stand in
+                closed.jaxpr,
+                closed.consts,
+                *[jnp.zeros(a.shape, a.dtype) if i is None else old[i] for i, a in placeholders],
+                *dynamic,
             )
             arrays, new = jax.tree_util.tree_unflatten(out_tree, flat)
             self.out_template = learned["template"]
@@ -183,15 +232,19 @@ class _Entry:
             old = list(donated_values) + list(other_values)
             if self.nameable:  # the program's first layouts: see _nameable
                 old, dynamic = [_nameable(v) for v in old], [_nameable(v) for v in dynamic]
-            if _avals([old[i] for i in position] + list(dynamic)) == learned_avals:
+            if _avals([old[i] for i in present] + list(dynamic)) == learned_avals:
                 arrays, new_values = replay(old, dynamic)
             else:  # other shapes: trace the function again
+                if pruned:
+                    raise _Unpruned
                 self.owner.trace_count += 1
                 out, new_values = stateful(old, dynamic)
                 arrays, self.out_template = _split_constants(out)
             if raises:  # a run-time error commits nothing
                 error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
                 new_values = _control_flow.select_on_error(error, returned, new_values, old)
+            # plain arrays out (Tensors are made by _join_constants: no pytree callbacks)
+            arrays = [a._value if isinstance(a, Tensor) else a for a in arrays]
             if self.nameable:
                 arrays = [_nameable(a) for a in arrays]
             return arrays, new_values
@@ -350,7 +403,9 @@ class _JitFunction:
                 group = new_group
                 entry = _Entry(self, group)
             except _WritesChanged:
-                entry = _Entry(self, group, also_written=entry.written)
+                entry = _Entry(self, group, also_written=entry.written, prune=entry.prune)
+            except _Unpruned:
+                entry = _Entry(self, group, also_written=entry.written, prune=False)
             group.entries[_entry_key(group.cells)] = entry
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
@@ -480,8 +535,10 @@ def _split_constants(out) -> tuple:
 
 def _join_constants(arrays, template):
     treedef, leaves = template
+    if treedef.num_nodes == 1 and leaves[0] is None:  # the program returns one array
+        return _wrap(arrays[0])
     it = iter(arrays)
-    filled = [_to_tensors(next(it)) if leaf is None else leaf for leaf in leaves]
+    filled = [_wrap(next(it)) if leaf is None else leaf for leaf in leaves]
     return jax.tree_util.tree_unflatten(treedef, filled)
 
 

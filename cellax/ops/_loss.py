@@ -164,21 +164,23 @@ def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoo
     if logp.ndim == 1:
         logp, y = logp[None], y[None]
     if weight is None:
-        w = jnp.ones((classes,), logp.dtype)
+        w = None
     else:
         w = to_float(arr(weight)).astype(logp.dtype)
-    if w.shape != (classes,):
-        raise ValueError(
-            f"For '{api}', 'weight' must have shape ({classes},), but got {tuple(w.shape)}."
-        )
+        if w.shape != (classes,):
+            raise ValueError(
+                f"For '{api}', 'weight' must have shape ({classes},), but got {tuple(w.shape)}."
+            )
     valid = y != ignore_index
     safe = jnp.where(valid, y, 0)
     picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, 1), axis=1).squeeze(1)
-    w_y = jnp.where(valid, w[safe], 0)
+    # unweighted: the kept targets weigh 1 (no gather from a table of ones in the program)
+    w_y = valid.astype(logp.dtype) if w is None else jnp.where(valid, w[safe], 0)
     loss = -w_y * picked
     if label_smoothing > 0:
         shape = (1, classes) + (1,) * (logp.ndim - 2)
-        smooth = -jnp.sum(logp * w.reshape(shape), axis=1) / classes
+        weighted = logp if w is None else logp * w.reshape(shape)
+        smooth = -jnp.sum(weighted, axis=1) / classes
         smooth = jnp.where(valid, smooth, 0)
         loss = (1 - label_smoothing) * loss + label_smoothing * smooth
     if reduction == "mean":
