@@ -38,7 +38,7 @@ FLOORS = [
     ["_random"],
     ["_init_samplers"],
     ["_tensor_format", "_tensor_index", "_reshape"],
-    ["_tensor", "_c_expression"],
+    ["_tensor", "_c_expression", "_tensor_rows"],
     ["_initializer"],
     ["_parameter"],
     ["_transforms", "_hook_ops"],  # _hook_ops: shim of _transforms._custom_vjp

@@ -124,6 +124,33 @@ def test_stacked_program_takes_one_input_per_stack():
     assert "stablehlo.concatenate" not in text  # nothing is stacked inside the program
 
 
+def test_a_compiled_gradient_returns_each_stacked_gradient_once():
+    loop, scan = nets()
+    x = x_input()
+    grad = ms.jit(ms.grad(loss_fn(scan), None, scan.trainable_params()))
+    results = jax.tree_util.tree_leaves(grad.lower(x).out_info)
+    # 3 stacked gradients + the head's weight and bias, not 3 * DEPTH + 2 sliced copies
+    assert len(results) == 3 + 2
+    assert {tuple(r.shape) for r in results} >= {(DEPTH, WIDTH, WIDTH), (DEPTH, WIDTH)}
+    got = grad(x)
+    want = ms.grad(loss_fn(loop), None, loop.trainable_params())(x)
+    assert len(got) == 3 * DEPTH + 2 and all(isinstance(g, Tensor) for g in got)
+    assert [g.shape for g in got] == [w.shape for w in want]
+    assert_close(got, want)
+    # each row is its own Tensor: writing one leaves the others (and the next call) alone
+    first, second = got[0].asnumpy().copy(), got[3].asnumpy().copy()
+    got[0][:] = 0.0
+    assert not got[0].asnumpy().any()
+    np.testing.assert_array_equal(got[3].asnumpy(), second)  # the next block's row
+    np.testing.assert_array_equal(grad(x)[0].asnumpy(), first)
+    # a subset of the rows is returned row by row
+    some = ms.jit(ms.grad(loss_fn(scan), None, [scan.body.blocks[1].scale]))
+    shapes = [tuple(r.shape) for r in jax.tree_util.tree_leaves(some.lower(x).out_info)]
+    assert shapes == [(WIDTH,)]
+    reference = ms.grad(loss_fn(loop), None, [loop.body.blocks[1].scale])(x)
+    assert_close(some(x), reference)
+
+
 @pytest.mark.parametrize("make_opt", [lambda p: nn.SGD(p, 0.1), lambda p: nn.Adam(p, 0.01)])
 def test_optimizer_updates_match(make_opt):
     x = x_input()

@@ -16,7 +16,8 @@ from .._core import Slot
 from .._core import is_array as _is_array
 from .._core import to_arrays as _to_arrays
 from .._parameter import Parameter
-from .._tensor import unwrap, wrap
+from .._tensor import Tensor, unwrap, wrap
+from .._tensor_rows import row_of as _row_of
 from .._tensor import wrap_tree as _to_tensors
 from . import _control_flow, _fold, _grad_replay
 from ._custom_vjp import apply_tensor_hooks
@@ -101,8 +102,10 @@ def _with_tensor_hooks(tensor, value):
     return apply_tensor_hooks(value, hooks)
 
 
-def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None):
-    """Run fn under jax.vjp; return (output arrays, input grads, weight grads)."""
+def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None, rows=False):
+    """Run fn under jax.vjp; return (output arrays, input grads, weight grads). With ``rows``,
+    a row view's gradient is a :class:`RowOf` Tensor over its stack's gradient (sliced when
+    read; a compiled program returning every row returns the stack once), else an array."""
     weights = weights or ()
     positions = positions or ()
     # a row view (a ScanCell block's Parameter) is differentiated through its stack: one
@@ -156,7 +159,10 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None)
                 diff_out,
             )
         target_grads, leader_grads = vjp_fn(cotangent)
-    weight_grads = [target_grads[k] if row is None else target_grads[k][row] for k, row in picks]
+    slice_row = _row_of if rows else (lambda base, row: base[row])
+    weight_grads = [
+        target_grads[k] if row is None else slice_row(target_grads[k], row) for k, row in picks
+    ]
     by_leader = dict(zip(leaders, leader_grads))
     input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
@@ -215,9 +221,13 @@ def _alias_owner(args, i, positions):
     return next(p for p in positions if p in _aliases(args, i))
 
 
+def _as_tensor(g):
+    return g if isinstance(g, Tensor) else wrap(g)
+
+
 def _format_grads(input_grads, weight_grads, positions, single_pos, weights, single_w, return_ids):
     ig = tuple(wrap(g) for g in input_grads)
-    wg = tuple(wrap(g) for g in weight_grads)
+    wg = tuple(_as_tensor(g) for g in weight_grads)
     if return_ids:
         ig = tuple((p, g) for p, g in zip(positions or (), ig))
         wg = tuple((w.name, g) for w, g in zip(weights or (), wg))
@@ -249,7 +259,7 @@ def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api)
     def eager(*args, **kwargs):
         positions, single_pos = _normalize_positions(api, grad_position, len(args))
         out_arrays, input_grads, weight_grads = differentiate(
-            api, fn, args, kwargs, positions, weight_list, has_aux
+            api, fn, args, kwargs, positions, weight_list, has_aux, rows=True
         )
         grads = _format_grads(
             input_grads, weight_grads, positions, single_pos, weight_list, single_w, return_ids
@@ -390,10 +400,10 @@ class GradOperation:
             else:
                 positions = (0,) if args else ()
             _, input_grads, weight_grads = differentiate(
-                api, fn, args, kwargs, positions, weight_list, False, sens
+                api, fn, args, kwargs, positions, weight_list, False, sens, rows=True
             )
             ig = tuple(wrap(g) for g in input_grads)
-            wg = tuple(wrap(g) for g in weight_grads)
+            wg = tuple(_as_tensor(g) for g in weight_grads)
             if self.get_by_list and self.get_all:
                 return ig, wg
             if self.get_by_list:

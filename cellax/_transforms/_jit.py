@@ -12,11 +12,15 @@ import numpy as np
 
 from .. import _core as _state
 from . import _control_flow
+from ._outputs import join_constants as _join_constants
+from ._outputs import split_constants as _split_constants
+from ._outputs import used_inputs as _used_inputs
 from .. import _parallel_state
 from .._core import DiscoveringFrame, Slot, SlotDiscovered
 from .._core import is_array as _is_array
 from .._core import slots_of as _scan_roots
 from .._tensor import Tensor
+from .._tensor_rows import RowOf
 from .._tensor import wrap as _wrap
 from .._tensor import wrap_tree as _to_tensors
 
@@ -90,27 +94,6 @@ class _Unpruned(Exception):
     read: the new trace may read them, so the entry is built again with every slot."""
 
 
-def _used_inputs(jaxpr, live_outputs=None) -> list:
-    """Whether each input of ``jaxpr`` can affect one of its live outputs (default: all), by
-    backward liveness: an equation counts when an output of it is live or it has effects; a
-    nested ``jit`` is followed inside (an optimizer's step is one), other higher-order
-    equations keep all their inputs."""
-    if live_outputs is None:
-        live_outputs = [True] * len(jaxpr.outvars)
-    live = {id(v) for v, keep in zip(jaxpr.outvars, live_outputs) if keep}
-    for eqn in reversed(jaxpr.eqns):
-        outs = [id(v) in live for v in eqn.outvars]
-        if not (any(outs) or eqn.effects):
-            continue
-        inner = eqn.params.get("jaxpr")
-        if eqn.primitive.name in ("jit", "pjit") and hasattr(inner, "jaxpr") and not eqn.effects:
-            keep = _used_inputs(inner.jaxpr, outs)
-        else:
-            keep = [True] * len(eqn.invars)
-        live.update(id(v) for v, k in zip(eqn.invars, keep) if k)
-    return [id(v) in live for v in jaxpr.invars]
-
-
 class _Entry:
     """One compiled program: written slots are donated and returned, the others only read.
 
@@ -161,8 +144,10 @@ class _Entry:
         with _control_flow.compiled_trace(self.owner):
             out = _control_flow.call_converted(self.owner.fn, *args, **_to_tensors(kwargs))
             # a returned Parameter is its value at the end of this trace, not its eager data
-            out = jax.tree_util.tree_map(
-                lambda x: _wrap(_state.read(x)) if isinstance(x, Slot) else x, out, is_leaf=_is_leaf
+            out = jax.tree_util.tree_map(  # (row gradients stay lazy: see _split_constants)
+                lambda x: _wrap(_state.read(x)) if isinstance(x, Slot) else x,
+                out,
+                is_leaf=lambda x: isinstance(x, (Slot, _Static, RowOf)),
             )
         _check_outputs(out)
         return out
@@ -517,33 +502,6 @@ def _nameable(value):
     raw = value._value if isinstance(value, Tensor) else value
     out = jax.lax.with_sharding_constraint(raw, sharding)
     return _wrap(out) if isinstance(value, Tensor) else out
-
-
-def _split_constants(out) -> tuple:
-    """The array outputs of a traced function, and a template that puts its constants back.
-
-    As in MindSpore, a Python number, string or NumPy array the function returns comes back
-    as itself (not as a device array); every array the program computes comes back a Tensor.
-    """
-    leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
-    arrays = [leaf for leaf in leaves if isinstance(leaf, Tensor) or _is_device_value(leaf)]
-    template = [
-        None if isinstance(leaf, Tensor) or _is_device_value(leaf) else leaf for leaf in leaves
-    ]
-    return arrays, (treedef, template)
-
-
-def _join_constants(arrays, template):
-    treedef, leaves = template
-    if treedef.num_nodes == 1 and leaves[0] is None:  # the program returns one array
-        return _wrap(arrays[0])
-    it = iter(arrays)
-    filled = [_wrap(next(it)) if leaf is None else leaf for leaf in leaves]
-    return jax.tree_util.tree_unflatten(treedef, filled)
-
-
-def _is_device_value(x) -> bool:
-    return isinstance(x, (jax.Array, jax.core.Tracer))
 
 
 def _separate_shared_buffers(slots) -> None:

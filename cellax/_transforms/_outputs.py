@@ -1,0 +1,98 @@
+"""What a compiled program takes and returns: the inputs its trace reads (liveness), and its
+outputs split into arrays and the Python constants put back around them."""
+
+from __future__ import annotations
+
+import jax
+
+from .._tensor import Tensor
+from .._tensor import wrap as _wrap
+from .._tensor_rows import RowOf
+from .._tensor_rows import row_of as _row_of
+
+__all__ = ["used_inputs", "split_constants", "join_constants", "is_device_value"]
+
+
+def used_inputs(jaxpr, live_outputs=None) -> list:
+    """Whether each input of ``jaxpr`` can affect one of its live outputs (default: all), by
+    backward liveness: an equation counts when an output of it is live or it has effects; a
+    nested ``jit`` is followed inside (an optimizer's step is one), other higher-order
+    equations keep all their inputs."""
+    if live_outputs is None:
+        live_outputs = [True] * len(jaxpr.outvars)
+    live = {id(v) for v, keep in zip(jaxpr.outvars, live_outputs) if keep}
+    for eqn in reversed(jaxpr.eqns):
+        outs = [id(v) in live for v in eqn.outvars]
+        if not (any(outs) or eqn.effects):
+            continue
+        inner = eqn.params.get("jaxpr")
+        if eqn.primitive.name in ("jit", "pjit") and hasattr(inner, "jaxpr") and not eqn.effects:
+            keep = used_inputs(inner.jaxpr, outs)
+        else:
+            keep = [True] * len(eqn.invars)
+        live.update(id(v) for v, k in zip(eqn.invars, keep) if k)
+    return [id(v) in live for v in jaxpr.invars]
+
+
+class _Row(tuple):
+    """Template leaf: row ``row`` of the program's output ``index`` (a stack returned once)."""
+
+    __slots__ = ()
+
+
+def split_constants(out) -> tuple:
+    """The array outputs of a traced function, and a template that puts its constants back.
+
+    As in MindSpore, a Python number, string or NumPy array the function returns comes back
+    as itself (not as a device array); every array the program computes comes back a Tensor.
+    Row gradients (:class:`RowOf`) covering every row of their stack are returned as the stack,
+    once, and come back as rows of it.
+    """
+    leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
+    covered = _whole_stacks(leaves)
+    arrays: list = []
+    stack_index: dict = {}
+    template = []
+    for leaf in leaves:
+        if isinstance(leaf, RowOf) and id(leaf.base) in covered:
+            index = stack_index.get(id(leaf.base))
+            if index is None:
+                index = stack_index[id(leaf.base)] = len(arrays)
+                arrays.append(leaf.base)
+            template.append(_Row((index, leaf.row)))
+        elif isinstance(leaf, Tensor) or is_device_value(leaf):
+            arrays.append(leaf)
+            template.append(None)
+        else:
+            template.append(leaf)
+    return arrays, (treedef, template)
+
+
+def _whole_stacks(leaves) -> set:
+    """ids of the stacks every row of which is among ``leaves`` as a :class:`RowOf`."""
+    rows: dict = {}
+    for leaf in leaves:
+        if isinstance(leaf, RowOf) and leaf.base is not None:
+            rows.setdefault(id(leaf.base), (leaf.base, set()))[1].add(leaf.row)
+    return {key for key, (base, seen) in rows.items() if len(seen) == base.shape[0]}
+
+
+def join_constants(arrays, template):
+    treedef, leaves = template
+    if treedef.num_leaves == 1 and treedef.num_nodes == 1 and leaves[0] is None:  # one array
+        return _wrap(arrays[0])
+    stacks = {leaf[0] for leaf in leaves if type(leaf) is _Row}
+    plain = iter([a for i, a in enumerate(arrays) if i not in stacks] if stacks else arrays)
+    filled = []
+    for leaf in leaves:
+        if leaf is None:
+            filled.append(_wrap(next(plain)))
+        elif type(leaf) is _Row:
+            filled.append(_row_of(arrays[leaf[0]], leaf[1]))
+        else:
+            filled.append(leaf)
+    return jax.tree_util.tree_unflatten(treedef, filled)
+
+
+def is_device_value(x) -> bool:
+    return isinstance(x, (jax.Array, jax.core.Tracer))
