@@ -176,6 +176,23 @@ def test_optimizer_updates_match(make_opt):
             np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
 
 
+def test_a_compiled_train_step_updates_each_stack_from_its_whole_gradient():
+    # the optimizer takes a stack's gradient as the program computed it: no per-row slices
+    # restacked (a large program of slices and concatenates for XLA to compile away)
+    _, scan = nets()
+    opt = nn.Momentum(scan.trainable_params(), 0.1, 0.9)
+    grad_fn = ms.value_and_grad(loss_fn(scan), None, opt.parameters)
+
+    @ms.jit
+    def step(x):
+        loss, grads = grad_fn(x)
+        opt(grads)
+        return loss
+
+    text = step.lower(x_input()).as_text()
+    assert "stablehlo.concatenate" not in text and "stablehlo.slice" not in text
+
+
 @pytest.mark.parametrize("fmt", ["ckpt", "safetensors"])
 def test_checkpoint_files_are_those_of_the_unrolled_blocks(tmp_path, fmt):
     loop, scan = nets()

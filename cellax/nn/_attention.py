@@ -184,10 +184,17 @@ class MultiheadAttention(Cell):
                 f"{tuple(arr(value).shape)}."
             )
         length, batch, e = q.shape
-        (wq, wk, wv), (bq, bk, bv) = self._projections()
-        q = q @ wq.T + (0 if bq is None else bq)
-        k = k @ wk.T + (0 if bk is None else bk)
-        v = v @ wv.T + (0 if bv is None else bv)
+        if query is key and key is value and self.in_proj_weight is not None:
+            # self-attention with the packed weight: one matmul, split after (as MindSpore)
+            qkv = q @ self.in_proj_weight._value.T
+            if self.in_proj_bias is not None:
+                qkv = qkv + self.in_proj_bias._value
+            q, k, v = jnp.split(qkv, 3, axis=-1)
+        else:
+            (wq, wk, wv), (bq, bk, bv) = self._projections()
+            q = q @ wq.T + (0 if bq is None else bq)
+            k = k @ wk.T + (0 if bk is None else bk)
+            v = v @ wv.T + (0 if bv is None else bv)
         mask = None
         if attn_mask is not None:
             mask = _mask_to_additive(api, attn_mask, "attn_mask", q.dtype)

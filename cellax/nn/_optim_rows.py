@@ -57,7 +57,9 @@ def grouped_updates(opt, step_one, lrs, wds, hyper_now, count, params, grads, st
     out = {}
     for positions, _ in opt._row_groups:
         first = positions[0]
-        stacked_grad = jnp.stack([grads[i] for i in positions])
+        stacked_grad = grads[first]  # the stack's gradient, when it came whole (RowOf rows)
+        if stacked_grad.ndim != params[first].ndim:
+            stacked_grad = jnp.stack([grads[i] for i in positions])
         stacked_wd = jnp.stack([jnp.asarray(wds[i]) for i in positions])
 
         def one(wd, param, grad, state, first=first):

@@ -24,6 +24,7 @@ from .._errors import check_number as _check_number
 from .. import _core, _parallel_state
 from .._parameter import Parameter, ParameterTuple
 from .._tensor import Tensor, unwrap, wrap
+from .._tensor_rows import RowOf
 from ._cell import Cell
 from ._lr_schedule import LearningRateSchedule
 from ._optim_checks import centralize as _centralize
@@ -509,16 +510,34 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             )
         arrays = []
         for param, grad in zip(self._parameters, gradients):
-            array = unwrap(grad)
-            if not hasattr(array, "shape"):
-                array = jnp.asarray(array)
-            if tuple(array.shape) != tuple(param.shape):
+            if isinstance(grad, RowOf) and grad.base is not None:
+                array, shape = grad, tuple(grad.base.shape[1:])  # a row, sliced if needed
+            else:
+                array = unwrap(grad)
+                if not hasattr(array, "shape"):
+                    array = jnp.asarray(array)
+                shape = tuple(array.shape)
+            if shape != tuple(param.shape):
                 raise ValueError(
                     f"For '{api}', the gradient of Parameter '{param.name}' must have the "
-                    f"parameter's shape {tuple(param.shape)}, but got {tuple(array.shape)}."
+                    f"parameter's shape {tuple(param.shape)}, but got {shape}."
                 )
             arrays.append(array)
-        return arrays
+        for positions, _ in self._row_groups:  # a stack's gradient, whole: used as it is
+            rows = [arrays[i] for i in positions]
+            base = getattr(rows[0], "base", None)
+            if (
+                base is not None
+                and base.shape[0] == len(rows)
+                and all(
+                    isinstance(r, RowOf) and r.base is base and r.row == k
+                    for k, r in enumerate(rows)
+                )
+            ):
+                arrays[positions[0]] = base
+                for i in positions[1:]:
+                    arrays[i] = None
+        return [a._value if isinstance(a, RowOf) else a for a in arrays]
 
     def construct(self, gradients):
         grads = self._check_gradients(gradients)

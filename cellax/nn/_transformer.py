@@ -55,10 +55,12 @@ class _LayerBase(Cell):
         return arr(self.dense2(h))
 
     def _attend(self, attention, x, memory, mask, padding_mask):
+        query = wrap(x)
+        memory = query if memory is x else wrap(memory)  # self-attention: one projection
         out, _ = attention(
-            wrap(x),
-            wrap(memory),
-            wrap(memory),
+            query,
+            memory,
+            memory,
             key_padding_mask=padding_mask,
             need_weights=False,
             attn_mask=mask,

@@ -105,3 +105,16 @@ def test_transformer_errors():
         nn.MultiheadAttention(4, 2)(q, q, q)
     with pytest.raises(ValueError, match="For 'TransformerEncoderLayer', 'activation' must be"):
         nn.TransformerEncoderLayer(4, 2, 8, activation="swish")
+
+
+def test_self_attention_projects_once_with_the_same_result():
+    ms.set_seed(3)
+    mha = nn.MultiheadAttention(8, 2, batch_first=True)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((2, 5, 8)).astype(np.float32))
+    packed, weights = mha(x, x, x)  # the same Tensor: one matmul with the packed weight
+    copy = ms.Tensor(x.asnumpy())
+    separate, separate_weights = mha(x, copy, copy)  # per-projection matmuls
+    np.testing.assert_allclose(packed.asnumpy(), separate.asnumpy(), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(weights.asnumpy(), separate_weights.asnumpy(), rtol=1e-5, atol=1e-6)
+    text = ms.jit(lambda t: mha(t, t, t)[0]).lower(x).as_text()
+    assert text.count("stablehlo.dot_general") == 4  # q/k/v at once, scores, values, out_proj
