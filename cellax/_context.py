@@ -89,8 +89,9 @@ def set_context(**kwargs) -> None:
             makes top-level Cell calls compile (GRAPH_MODE) or run eagerly (PYNATIVE_MODE, the
             default). ``device_target`` must name a platform JAX has.
             ``pynative_grad_replay`` (cellax's own, default off): PyNative ``grad`` /
-            ``value_and_grad`` functions whose first call printed nothing and called no hook
-            replay a compiled gradient on later calls (docs/performance.md). Other documented
+            ``value_and_grad`` / ``GradOperation`` functions and ``nn.TrainOneStepCell``
+            steps whose first call printed nothing and called no hook replay a compiled
+            program on later calls (docs/performance.md). Other documented
             keys are stored and have no effect on XLA.
 
     Raises:

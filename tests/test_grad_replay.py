@@ -197,3 +197,67 @@ def test_replay_keeps_the_random_stream(replay):
     want = _dropout_losses()
     np.testing.assert_allclose(got[0], want[0], rtol=1e-6)
     assert got[1] == want[1]
+
+
+def _train_one_step_cell(steps, printing=False):
+    """(losses, final weights, the step Cell) of nn.TrainOneStepCell in PyNative mode."""
+    ms.set_seed(0)
+    net = nn.SequentialCell([nn.Dense(6, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Dense(8, 3)])
+    net.set_train()
+
+    class Loss(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fn = nn.CrossEntropyLoss()
+
+        def construct(self, logits, label):
+            loss = self.fn(logits, label)
+            if printing:
+                print("step loss computed")
+            return loss
+
+    step = nn.TrainOneStepCell(
+        nn.WithLossCell(net, Loss()), nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    )
+    rng = np.random.default_rng(1)
+    losses = []
+    for _ in range(steps):
+        x = ms.Tensor(rng.standard_normal((4, 6)).astype(np.float32))
+        y = ms.Tensor(rng.integers(0, 3, 4).astype(np.int32))
+        losses.append(float(step(x, y)))
+    return losses, {name: p.asnumpy() for name, p in net.parameters_and_names()}, step
+
+
+def test_train_one_step_cell_is_replayed(replay):
+    got_losses, got_state, step = _train_one_step_cell(5)
+    assert step._grad_replay.compiled is not None  # steps 2..5 ran the compiled program
+    assert step._grad_replay.compiled.trace_count == 1
+    ms.set_context(pynative_grad_replay=False)
+    want_losses, want_state, eager_step = _train_one_step_cell(5)
+    assert eager_step._grad_replay is None
+    np.testing.assert_allclose(got_losses, want_losses, rtol=1e-5, atol=1e-6)
+    for name in want_state:  # weights, moments and BatchNorm statistics alike
+        np.testing.assert_allclose(got_state[name], want_state[name], rtol=1e-5, atol=1e-6)
+
+
+def test_a_printing_train_step_stays_eager(replay, capsys):
+    _, _, step = _train_one_step_cell(3, printing=True)
+    assert capsys.readouterr().out.count("step loss computed") == 3  # every step printed
+    assert step._grad_replay.compiled is None
+
+
+def test_a_copied_train_step_replays_its_own_program(replay):
+    import copy
+
+    _, _, step = _train_one_step_cell(3)
+    twin = copy.deepcopy(step)
+    assert twin._grad_replay is None
+    x = ms.Tensor(np.ones((4, 6), np.float32))
+    y = ms.Tensor(np.zeros(4, np.int32))
+    for _ in range(3):
+        np.testing.assert_allclose(float(twin(x, y)), float(step(x, y)), rtol=1e-5)
+    assert twin._grad_replay.compiled is not step._grad_replay.compiled
+    twin_weights = [p.asnumpy() for p in twin.network.trainable_params()]
+    step_weights = [p.asnumpy() for p in step.network.trainable_params()]
+    for a, b in zip(twin_weights, step_weights):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

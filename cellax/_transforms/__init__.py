@@ -19,6 +19,8 @@ from ._control_flow_errors import raise_if
 from ._mutable import mutable
 from ._functional_call import functional_call, load_state, state
 from ._grad import GradOperation, differentiate, grad, value_and_grad
+from ._grad_replay import Replay as GradReplay
+from ._grad_replay import wanted as grad_replay_wanted
 from ._forward import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 from ._jit import _JitFunction, jit
 from ._map import checkpoint_call, recompute, scan, vmap
@@ -50,6 +52,7 @@ __all__ = [
 # Public-internal names (used by nn/, not star-exported): call_if, call_with_param_dtype,
 # differentiate; the private aliases above keep older imports working.
 _INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction, _differentiate)
+_REPLAY = (GradReplay, grad_replay_wanted)  # nn.TrainOneStepCell under pynative_grad_replay
 _CONTROL_FLOW = (call_converted,)  # nn.Cell converts construct inside a compiled trace
 _CHECKED = (raise_if,)  # ops: errors raised after a compiled run (jit check_indices=True)
 _ALIASES = (_CastFrame, _is_array, _scan_roots, _to_arrays, _to_tensors)

@@ -346,6 +346,24 @@ class TrainOneStepCell(Cell):
         self.parallel_mode = "stand_alone" if reducer is None else "data_parallel"
         if return_grad:
             self.weights_name = [p.name for p in self.weights]
+        object.__setattr__(self, "_grad_replay", None)  # see _run
+
+    def _run(self, *args, **kwargs):
+        # set_context(pynative_grad_replay=True): the whole step (gradient and update) is
+        # watched on its first PyNative call and, if that showed no Python-visible effect,
+        # replayed from one compiled program afterwards (cellax/_transforms/_grad_replay.py)
+        if not _transforms.grad_replay_wanted():
+            return super()._run(*args, **kwargs)
+        replay = self._grad_replay
+        if replay is None:
+            replay = _transforms.GradReplay(super()._run)
+            object.__setattr__(self, "_grad_replay", replay)
+        return replay(args, kwargs)
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        state["_grad_replay"] = None  # a copy watches and compiles its own step
+        return state
 
     def construct(self, *inputs):
         out, _, grads = _transforms.differentiate(
