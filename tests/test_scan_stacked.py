@@ -7,6 +7,7 @@ checkpoint files.
 """
 
 import copy
+import re
 
 import jax
 import jax.numpy as jnp
@@ -190,7 +191,9 @@ def test_a_compiled_train_step_updates_each_stack_from_its_whole_gradient():
         return loss
 
     text = step.lower(x_input()).as_text()
-    assert "stablehlo.concatenate" not in text and "stablehlo.slice" not in text
+    assert "stablehlo.concatenate" not in text
+    # no slice of a [DEPTH, ...] stack into rows (older JAX emits identity slices elsewhere)
+    assert not re.search(rf"stablehlo\.slice[^\n]*: \(tensor<{DEPTH}x", text)
 
 
 @pytest.mark.parametrize("fmt", ["ckpt", "safetensors"])
