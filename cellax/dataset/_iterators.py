@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import queue
 import threading
+import weakref
 
 import numpy as np
 
@@ -20,6 +23,23 @@ def _to_output(value: np.ndarray, output_numpy: bool):
     return Tensor(value)
 
 
+_LIVE = weakref.WeakSet()  # prefetchers whose thread may still run
+
+
+@atexit.register
+def _stop_reading(timeout: float = 10.0) -> None:
+    """Stop the reading threads before the interpreter tears its modules down and drop the rows
+    they read ahead, so that a worker's shared-memory batch among them is unlinked (when its
+    last reference goes) while that still works, instead of being reported leaked at exit."""
+    prefetchers = list(_LIVE)
+    for prefetcher in prefetchers:
+        prefetcher.close()
+    for prefetcher in prefetchers:
+        prefetcher._thread.join(timeout)
+        prefetcher._queue = None
+    gc.collect()
+
+
 class _Prefetcher:
     """Runs one epoch of a pipeline in a background thread, ``size`` rows ahead, so that host
     work (batching, in-process maps, waiting on grain workers) overlaps the training step.
@@ -31,6 +51,7 @@ class _Prefetcher:
         self._last = None
         self._thread = threading.Thread(target=self._run, args=(rows,), daemon=True)
         self._thread.start()
+        _LIVE.add(self)
 
     def _put(self, item) -> bool:
         while not self._stop.is_set():
