@@ -173,8 +173,8 @@ class _Entry:
         # donated: written slots whose buffers XLA updates in place; the rest are plain inputs
         donated = [s for s in written if s.donatable]
         kept = [s for s in written if not s.donatable]
-        used = _used_inputs(closed.jaxpr)[: len(slots)]
         if self.prune:  # (key arrays stay: no placeholder of their type is made below)
+            used = _used_inputs(closed.jaxpr)[: len(slots)]
             unread = {
                 id(s)
                 for s, u, a in zip(slots, used, closed.in_avals)

@@ -50,21 +50,22 @@ def split_constants(out) -> tuple:
     """
     leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
     covered = _whole_stacks(leaves)
-    arrays: list = []
-    stack_index: dict = {}
+    arrays: list = []  # the plain arrays in leaf order, then each whole stack once
+    stacks: dict = {}  # id(stack) -> (its position among the stacks, the stack)
     template = []
     for leaf in leaves:
         if isinstance(leaf, RowOf) and id(leaf.base) in covered:
-            index = stack_index.get(id(leaf.base))
-            if index is None:
-                index = stack_index[id(leaf.base)] = len(arrays)
-                arrays.append(leaf.base)
-            template.append(_Row((index, leaf.row)))
+            k = stacks.setdefault(id(leaf.base), (len(stacks), leaf.base))[0]
+            template.append(_Row((k, leaf.row)))
         elif isinstance(leaf, Tensor) or is_device_value(leaf):
             arrays.append(leaf)
             template.append(None)
         else:
             template.append(leaf)
+    if stacks:  # a row's index: its stack's place after the plain arrays
+        n = len(arrays)
+        template = [_Row((n + t[0], t[1])) if type(t) is _Row else t for t in template]
+        arrays.extend(stack for _, stack in stacks.values())
     return arrays, (treedef, template)
 
 
@@ -81,8 +82,7 @@ def join_constants(arrays, template):
     treedef, leaves = template
     if treedef.num_leaves == 1 and treedef.num_nodes == 1 and leaves[0] is None:  # one array
         return _wrap(arrays[0])
-    stacks = {leaf[0] for leaf in leaves if type(leaf) is _Row}
-    plain = iter([a for i, a in enumerate(arrays) if i not in stacks] if stacks else arrays)
+    plain = iter(arrays)  # the plain arrays come first, in leaf order (split_constants)
     filled = []
     for leaf in leaves:
         if leaf is None:
