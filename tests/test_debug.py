@@ -205,6 +205,18 @@ def test_check_numerics_names_the_producer_compiled_and_compiles_once():
     assert step.trace_count == 1
 
 
+def test_check_numerics_entered_between_calls_of_a_jitted_step():
+    net = _log_net()
+    step = ms.jit(lambda x: net(x).sum())
+    bad = Tensor(np.array([[-1.0, -2.0]], np.float32))
+    step(bad)
+    assert np.isnan(step(bad).asnumpy())  # nothing watches
+    with pytest.raises(FloatingPointError, match="produced NaN"):
+        with check_numerics():
+            step(bad)
+    assert np.isnan(step(bad).asnumpy())
+
+
 def test_check_numerics_gradients_and_context_manager():
     dense = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
     grad = ms.grad(lambda x: ops.sqrt(dense(x)).sum())

@@ -564,3 +564,64 @@ def test_cell_appended_to_a_closed_over_list_is_used():
     np.testing.assert_allclose(g(x).asnumpy(), a(a(x)).asnumpy(), rtol=1e-6)
     layers.append(b)
     np.testing.assert_allclose(g(x).asnumpy(), b(a(a(x))).asnumpy(), rtol=1e-6)
+
+
+# -- the last call's program: taken again only while nothing that selects one changed -----------
+def test_training_attribute_assigned_directly_selects_the_program():
+    net = nn.SequentialCell(nn.Dense(4, 4), nn.Dropout(p=0.5))
+    step = ms.jit(net)
+    x = ms.ops.ones((64, 4))
+    predict = step(x).asnumpy()
+    step(x)
+    net[1].training = True  # the attribute itself, not set_train
+    train = step(x).asnumpy()
+    assert (train == 0).any() and not (predict == 0).any()
+    net[1].training = False
+    np.testing.assert_array_equal(step(x).asnumpy(), predict)
+
+
+def test_rebinding_a_module_global_between_calls():
+    namespace = {"net": nn.Dense(2, 2, "ones", "zeros")}
+    exec("def run(x):\n    return net(x)\n", namespace)
+    run = ms.jit(namespace["run"])
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    run(x)
+    np.testing.assert_array_equal(run(x).asnumpy(), [[2.0, 2.0]])
+    namespace["net"] = nn.Dense(2, 2, "zeros", "ones")
+    np.testing.assert_array_equal(run(x).asnumpy(), [[1.0, 1.0]])
+    assert run.trace_count == 2
+
+
+def test_a_closed_over_name_deleted_between_calls_raises_the_users_error():
+    def make():
+        net = nn.Dense(2, 2, "ones", "zeros")
+
+        def run(x):
+            return net(x)
+
+        def drop():
+            nonlocal net
+            del net
+
+        return ms.jit(run), drop
+
+    run, drop = make()
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    run(x)
+    run(x)
+    drop()
+    with pytest.raises(NameError, match="net"):
+        run(x)
+
+
+def test_a_global_bound_back_takes_its_first_program_again():
+    first, second = nn.Dense(2, 2, "ones", "zeros"), nn.Dense(2, 2, "zeros", "ones")
+    namespace = {"net": first}
+    exec("def run(x):\n    return net(x)\n", namespace)
+    run = ms.jit(namespace["run"])
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    for net, want in [(first, 2.0), (second, 1.0), (first, 2.0), (first, 2.0), (second, 1.0)]:
+        namespace["net"] = net
+        np.testing.assert_array_equal(run(x).asnumpy(), [[want, want]])
+        assert run._last.plan.holds()  # remembered for the next call
+    assert run.trace_count == 2

@@ -24,6 +24,7 @@ __all__ = [
     "to_arrays",
     "slots_of",
     "guard_ids",
+    "guard_matcher",
     "guard_objects",
     "functionalize",
     "Stateful",
@@ -189,6 +190,38 @@ def guard_ids(refs) -> tuple:
         tp = type(value)
         out.append(_contents(value) if tp is list or tp is tuple or tp is dict else id(value))
     return tuple(out)
+
+
+def guard_matcher(refs):
+    """A function that says whether ``refs`` still hold what they hold now: what comparing
+    :func:`guard_ids` with its value now says, by identity (jit's repeated call)."""
+    cells, names, deep = [], [], []
+    for holder, name in refs:
+        value = _root(holder, name)
+        guard = _contents(value)  # a tuple for a list/dict (or a tuple holding one)
+        if type(guard) is tuple or value is None:  # (None: maybe an empty closure cell)
+            deep.append((holder, name, guard))
+        elif name is None:
+            cells.append((holder, value))
+        else:
+            names.append((holder, name, value))
+
+    def holds() -> bool:
+        try:
+            for cell, value in cells:
+                if cell.cell_contents is not value:
+                    return False
+        except ValueError:  # the cell was emptied (``del`` of a closed-over name)
+            return False
+        for namespace, name, value in names:
+            if namespace.get(name) is not value:
+                return False
+        for holder, name, guard in deep:
+            if _contents(_root(holder, name)) != guard:
+                return False
+        return True
+
+    return holds
 
 
 def guard_objects(refs) -> list:

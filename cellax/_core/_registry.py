@@ -10,6 +10,10 @@ Cells a function reaches, so a change in one Cell recompiles only the programs t
 Hooks on Tensors and Parameters have no Cell: their registries bump the process-wide
 :func:`param_hook_epoch` (read by grad while tracing). This module is the only writer of
 ``_version`` and of the epoch.
+
+:func:`changes` counts every change that can make jit pick another program (each bump, a
+Cell's ``training`` flag, a call observer coming or going): a jitted function called again
+with no change in between reuses its last call's program without reading its key.
 """
 
 from __future__ import annotations
@@ -29,10 +33,15 @@ __all__ = [
     "PARAM_HOOKS",
     "CALL_OBSERVERS",
     "observer_token",
+    "watch_calls",
+    "unwatch_calls",
+    "changes",
+    "note_change",
 ]
 
 _ids = itertools.count()
 _epoch = [0]
+_changes = [0]
 
 
 class _ParamHooks:
@@ -57,6 +66,28 @@ def observer_token():
     return CALL_OBSERVERS[-1][0] if CALL_OBSERVERS else None
 
 
+def watch_calls(token, observer) -> None:
+    """Make ``observer`` the innermost call observer (``token`` keys the programs it sees)."""
+    CALL_OBSERVERS.append((token, observer))
+    _changes[0] += 1
+
+
+def unwatch_calls(token, observer) -> None:
+    """Remove an observer added with :func:`watch_calls`."""
+    CALL_OBSERVERS.remove((token, observer))
+    _changes[0] += 1
+
+
+def changes() -> int:
+    """How many changes that can make jit pick another compiled program happened so far."""
+    return _changes[0]
+
+
+def note_change() -> None:
+    """Count a change jit's cache key reads that is not a bump (a Cell's ``training`` flag)."""
+    _changes[0] += 1
+
+
 def param_hook_epoch() -> int:
     """Changes whenever a hook is registered on or removed from any Tensor or Parameter."""
     return _epoch[0]
@@ -66,6 +97,7 @@ def bump(owner) -> None:
     """Record that ``owner``'s structure changed (its compiled programs are stale)."""
     if owner is None:
         return
+    _changes[0] += 1
     if owner is PARAM_HOOKS:
         _epoch[0] += 1
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools as ft
+import operator
 import types
 from typing import Any
 
@@ -12,6 +13,13 @@ import numpy as np
 
 from .. import _core as _state
 from . import _control_flow
+from ._jit_cache import Group as _Group
+from ._jit_cache import LastCall as _LastCall
+from ._jit_cache import Plan as _Plan
+from ._jit_cache import Static as _Static
+from ._jit_cache import entry_key as _entry_key
+from ._jit_cache import static_key as _static_key
+from ._outputs import ONE_ARRAY as _ONE_ARRAY
 from ._outputs import join_constants as _join_constants
 from ._outputs import split_constants as _split_constants
 from ._outputs import used_inputs as _used_inputs
@@ -27,71 +35,17 @@ from .._tensor import wrap_tree as _to_tensors
 __all__ = ["jit"]
 
 
-class _Plan:
-    """What the roots of a jitted function hold: its slots and Cells (per guard).
-
-    ``keepalive`` holds the guarded objects so that their ids can not be reused by new objects
-    while the plan exists.
-    """
-
-    __slots__ = ("slots", "cells", "groups", "keepalive")
-
-    def __init__(self, slots: dict, cells: dict, keepalive: list) -> None:
-        self.slots = slots
-        self.cells = cells
-        self.keepalive = keepalive
-        self.groups: dict = {}
-
-
-class _Group:
-    """All compiled entries for one argument signature (tree structure + static leaves).
-
-    ``leaves`` keeps the static leaves (dynamic positions hold None) to rebuild the call.
-    ``versions`` are the Cells' versions when the group was built: a Cell that changed since
-    (a child, Parameter, buffer or hook added or removed) makes the group stale.
-    """
-
-    __slots__ = ("slots", "cells", "versions", "entries", "treedef", "leaves")
-
-    def __init__(self, slots: list, cells: list, treedef, leaves: list) -> None:
-        self.slots = slots
-        self.cells = cells
-        self.versions = tuple([cell._version for cell in cells])
-        self.treedef = treedef
-        self.leaves = leaves
-        self.entries: dict = {}
-
-
-class _Static:
-    """A positional argument marked static with ``static_argnums`` (a pytree leaf)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value) -> None:
-        self.value = value
-
-    def __hash__(self) -> int:
-        key = _static_key(self.value)
-        return hash(key)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _Static) and _static_key(self.value) == _static_key(other.value)
-
-
-def _static_key(leaf):
-    try:
-        hash(leaf)
-        return leaf
-    except TypeError:
-        return ("id", id(leaf))
-
-
 _WritesChanged = _state.WritesChanged  # a retrace (new shapes) wrote slots not returned
 
 
 class _Unpruned(Exception):
     """A retrace (new shapes) of a program that leaves out the slots its first trace did not
     read: the new trace may read them, so the entry is built again with every slot."""
+
+
+_REBUILD = (SlotDiscovered, _WritesChanged, _Unpruned)  # a trace asks for another entry
+_VALUE = operator.attrgetter("_value")
+_DATA = operator.attrgetter("_data")
 
 
 class _Entry:
@@ -117,6 +71,7 @@ class _Entry:
         "out_template",
         "nameable",
         "prune",
+        "multi_device",
     )
 
     def __init__(self, owner, group: _Group, also_written=None, prune: bool = True) -> None:
@@ -128,11 +83,13 @@ class _Entry:
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
         self.raises = False
-        self.out_template = None  # (treedef, leaves with None where the program returns an array)
+        self.out_template = None  # see _split_constants
         self.nameable = False  # mark layouts for JAX (see _nameable), after it failed to name one
         # leave the slots the program does not read out of its inputs (JAX drops them from the
         # executable, but each argument still costs the call); off after a retrace needed one
         self.prune = prune
+        # one device: inputs are never placed on a mesh (see _parallel_state.place)
+        self.multi_device = jax.device_count() > 1
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -244,13 +201,13 @@ class _Entry:
         self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else (), **options)
 
     def __call__(self, dynamic):
-        if _parallel_state.active():
+        if self.multi_device and _parallel_state.active():
             dynamic = _parallel_state.place(self.group.slots, dynamic)
         if self.jitted is None:
             self._learn(dynamic)
         try:
             arrays, new_values = self.jitted(
-                [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+                list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
             )
         except ValueError as error:  # raised while compiling: no buffer was donated yet
             if type(error).__name__ != "IndivisibleError" or self.nameable:
@@ -270,7 +227,8 @@ class _Entry:
             error = _control_flow.pending_error()
             if error is not None:
                 raise error
-        return _join_constants(arrays, self.out_template)
+        template = self.out_template
+        return _wrap(arrays[0]) if template is _ONE_ARRAY else _join_constants(arrays, template)
 
     def lower(self, dynamic):
         if _parallel_state.active():
@@ -304,6 +262,7 @@ class _JitFunction:
         self.trace_count = 0
         self._plans: dict = {}
         self._refs: list | None = None
+        self._last: _LastCall | None = None
         self._discovered: dict = {}
         ft.update_wrapper(self, fn, updated=())
 
@@ -321,9 +280,28 @@ class _JitFunction:
             if self.control_flow == "python" or _state.LOCAL.compiling is None:
                 return self.fn(*args, **kwargs)
             return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
+        changes = _state.changes()
+        last = self._last
+        if (
+            last is not None
+            and last.changes == changes
+            and len(args) == last.nargs
+            and not kwargs
+            and last.plan.holds()
+        ):  # the last call's program: nothing that selects one changed since
+            for arg in args:
+                if type(arg) is not Tensor:
+                    break
+            else:
+                dynamic = list(map(_VALUE, args))
+                try:
+                    return last.entry(dynamic)
+                except _REBUILD as error:  # raised while tracing: nothing was committed
+                    group, entry = self._rebuilt(last.plan, last.group, last.entry, error)
+                    return self._execute(last.plan, last.nargs, group, entry, dynamic, changes)
         plan = self._plan()
         if not kwargs:
-            # fast path: positional Tensors only; the group was built by the general path
+            # positional Tensors only: the group was built by the general path
             group = plan.groups.get(len(args))
             if group is not None:
                 for arg in args:
@@ -332,12 +310,11 @@ class _JitFunction:
                 else:
                     entry = group.entries.get(_entry_key(group.cells))
                     if entry is not None:
-                        return self._execute(
-                            plan, len(args), group, entry, [arg._value for arg in args]
-                        )
-        return self._call_general(plan, args, kwargs)
+                        dynamic = list(map(_VALUE, args))
+                        return self._execute(plan, len(args), group, entry, dynamic, changes)
+        return self._call_general(plan, args, kwargs, changes)
 
-    def _call_general(self, plan, args, kwargs):
+    def _call_general(self, plan, args, kwargs, changes):
         leaves, treedef, static, dynamic = self._flatten(args, kwargs)
         key = (treedef, tuple(static))
         group = plan.groups.get(key)
@@ -352,7 +329,9 @@ class _JitFunction:
         entry = group.entries.get(flags)
         if entry is None:
             entry = group.entries[flags] = _Entry(self, group)
-        return self._execute(plan, key, group, entry, dynamic)
+        if plan.groups.get(len(args)) is group:  # positional Tensors only
+            key = len(args)
+        return self._execute(plan, key, group, entry, dynamic, changes)
 
     def _is_fast_signature(self, args, kwargs) -> bool:
         return not kwargs and not self.static_argnums and all(type(arg) is Tensor for arg in args)
@@ -373,26 +352,38 @@ class _JitFunction:
                 static.append(_static_key(leaf))
         return leaves, treedef, static, dynamic
 
-    def _execute(self, plan, key, group, entry, dynamic):
+    def _execute(self, plan, key, group, entry, dynamic, changes):
+        """Run ``entry``, chosen by the cache keys when ``_state.changes()`` was ``changes``.
+        The program of a call with positional Tensors (``key``: their number) is remembered
+        for the next one if ``plan`` was made from the roots the function has now."""
         for _ in range(64):
             try:
-                return entry(dynamic)
-            except SlotDiscovered as discovered:
-                for slot in discovered.slots:
-                    self._discovered[id(slot)] = slot
-                # only this signature is rebuilt; other programs did not touch the slots
-                new_group = self._make_group(plan, group.leaves, None, group.treedef)
-                for group_key, old in list(plan.groups.items()):
-                    if old is group:
-                        plan.groups[group_key] = new_group
-                group = new_group
-                entry = _Entry(self, group)
-            except _WritesChanged:
-                entry = _Entry(self, group, also_written=entry.written, prune=entry.prune)
-            except _Unpruned:
-                entry = _Entry(self, group, also_written=entry.written, prune=False)
-            group.entries[_entry_key(group.cells)] = entry
+                out = entry(dynamic)
+            except _REBUILD as error:
+                group, entry = self._rebuilt(plan, group, entry, error)
+                continue
+            if type(key) is int and plan.refs is self._refs:
+                self._last = _LastCall(changes, key, plan, group, entry)
+            return out
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
+
+    def _rebuilt(self, plan, group, entry, error):
+        """The group and entry to run after ``entry``'s trace raised ``error``."""
+        if isinstance(error, SlotDiscovered):
+            for slot in error.slots:
+                self._discovered[id(slot)] = slot
+            # only this signature is rebuilt; other programs did not touch the slots
+            new_group = self._make_group(plan, group.leaves, None, group.treedef)
+            for group_key, old in list(plan.groups.items()):
+                if old is group:
+                    plan.groups[group_key] = new_group
+            group = new_group
+            entry = _Entry(self, group)
+        else:  # new shapes wrote other slots, or read the slots the first trace left out
+            prune = entry.prune and isinstance(error, _WritesChanged)
+            entry = _Entry(self, group, also_written=entry.written, prune=prune)
+        group.entries[_entry_key(group.cells)] = entry
+        return group, entry
 
     # -- building ----------------------------------------------------------------------------
     def _plan(self) -> _Plan:
@@ -402,12 +393,14 @@ class _JitFunction:
         plan = self._plans.get(_state.guard_ids(refs))
         if plan is None:
             plan = self._new_plan()
+        elif plan.refs is not refs:  # an older plan: the roots hold its objects again
+            plan.watch(refs)
         return plan
 
     def _new_plan(self) -> _Plan:
         slots, cells, refs = self._scan()
         self._refs = refs
-        plan = _Plan(slots, cells, _state.guard_objects(refs))
+        plan = _Plan(slots, cells, refs)
         # one plan per guard: programs compiled for an older structure are dropped
         self._plans[_state.guard_ids(refs)] = plan
         return plan
@@ -463,17 +456,6 @@ _typeof = getattr(jax, "typeof", None) or getattr(jax.core, "get_aval")  # jax <
 
 def _avals(values) -> tuple:
     return _avals_of([_typeof(v) for v in values])
-
-
-def _entry_key(cells) -> tuple:
-    """Which compiled program of a group applies: the Cells' training flags and versions, and
-    the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing) and the
-    active call observer (``cellax.debug`` traces its recording into the program)."""
-    return (
-        _state.param_hook_epoch(),
-        _state.observer_token(),
-        tuple([(cell.training, cell._version) for cell in cells]),
-    )
 
 
 def _is_leaf(x) -> bool:

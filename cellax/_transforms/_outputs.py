@@ -10,7 +10,7 @@ from .._tensor import wrap as _wrap
 from .._tensor_rows import RowOf
 from .._tensor_rows import row_of as _row_of
 
-__all__ = ["used_inputs", "split_constants", "join_constants", "is_device_value"]
+__all__ = ["used_inputs", "split_constants", "join_constants", "ONE_ARRAY", "is_device_value"]
 
 
 def used_inputs(jaxpr, live_outputs=None) -> list:
@@ -66,7 +66,12 @@ def split_constants(out) -> tuple:
         n = len(arrays)
         template = [_Row((n + t[0], t[1])) if type(t) is _Row else t for t in template]
         arrays.extend(stack for _, stack in stacks.values())
+    if len(template) == 1 and template[0] is None and treedef.num_nodes == 1:
+        return arrays, ONE_ARRAY
     return arrays, (treedef, template)
+
+
+ONE_ARRAY = ("one array",)  # the template of an output that is one array
 
 
 def _whole_stacks(leaves) -> set:
@@ -79,9 +84,10 @@ def _whole_stacks(leaves) -> set:
 
 
 def join_constants(arrays, template):
-    treedef, leaves = template
-    if treedef.num_leaves == 1 and treedef.num_nodes == 1 and leaves[0] is None:  # one array
+    """The output :func:`split_constants` split: Tensors around the program's arrays."""
+    if template is ONE_ARRAY:
         return _wrap(arrays[0])
+    treedef, leaves = template
     plain = iter(arrays)  # the plain arrays come first, in leaf order (split_constants)
     filled = []
     for leaf in leaves:

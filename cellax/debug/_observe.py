@@ -1,6 +1,6 @@
 """Watching every Cell call: a name per call, its values shipped to the host in run order.
 
-An observer is pushed on ``cellax._core.CALL_OBSERVERS``; ``Cell._run`` hands it every call.
+An observer is pushed with ``cellax._core.watch_calls``; ``Cell._run`` hands it every call.
 The observer names the call while Python runs (at trace time under jit), then stages a
 ``jax.debug.callback`` that delivers the call's input and output arrays to a host-side
 :class:`Recorder` when the program runs: eagerly the callback runs at once; in a compiled
@@ -271,8 +271,8 @@ class observing:
         return out
 
     def __enter__(self):
-        _core.CALL_OBSERVERS.append((self.token, self))
+        _core.watch_calls(self.token, self)
         return self
 
     def __exit__(self, *exc) -> None:
-        _core.CALL_OBSERVERS.remove((self.token, self))
+        _core.unwatch_calls(self.token, self)

@@ -180,6 +180,8 @@ class Cell(
                 raise AttributeError(MSG_TRACER_LEAK.format(cell=type(self).__name__, name=name))
             if isinstance(value, ParameterTuple):
                 self._set_parameter_tuple(value)
+            if name == "training":  # part of jit's cache key
+                _core.note_change()
             object.__setattr__(self, name, value)
 
     def _replace_registered(self, name: str, value) -> None:
@@ -511,6 +513,8 @@ class Cell(
         self._flags.update(flags)
         for key, value in flags.items():
             object.__setattr__(self, key, value)
+        if "training" in flags:  # part of jit's cache key
+            _core.note_change()
         return self
 
     def add_flags_recursive(self, **flags):
