@@ -86,6 +86,47 @@ def test_slots_of_finds_slots_and_cells_through_closures_globals_and_lists():
     assert _core.guard_ids(refs) != guard
 
 
+def test_guard_matcher_says_what_comparing_guard_ids_says():
+    weight = _param(1.0)
+    namespace = {"net": nn.Dense(2, 2), "scale": weight}
+    layers = [nn.ReLU()]
+
+    def make():
+        dense = nn.Dense(2, 2)
+
+        def fn():
+            return dense, layers, namespace
+
+        def rebind(value):
+            nonlocal dense
+            dense = value
+
+        def drop():
+            nonlocal dense
+            del dense
+
+        return fn, rebind, drop
+
+    fn, rebind, drop = make()
+    exec("def read():\n    return net, scale\n", namespace)
+    refs: list = []
+    _core.slots_of(fn, {}, {}, refs, set())
+    _core.slots_of(namespace["read"], {}, {}, refs, set())
+    changes = [
+        lambda: rebind(nn.Dense(2, 2)),  # a closure cell rebound
+        lambda: namespace.__setitem__("scale", _param(1.0)),  # an equal Parameter: not the same
+        lambda: namespace.pop("net"),  # a global deleted
+        lambda: layers.append(nn.ReLU()),  # a Cell appended to a closed-over list
+        drop,  # a closure cell emptied
+    ]
+    for change in changes:
+        guard, holds = _core.guard_ids(refs), _core.guard_matcher(refs)
+        assert holds()
+        change()
+        assert _core.guard_ids(refs) != guard
+        assert not holds()
+
+
 def test_jit_discovers_a_slot_reached_only_while_tracing():
     hidden = {"p": _param(3.0)}
     step = ms.jit(lambda x: x * ms.Tensor(1.0) * _lookup(hidden))

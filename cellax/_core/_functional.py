@@ -10,6 +10,7 @@ find the slots (Parameters, buffers) and Cells a function can touch.
 from __future__ import annotations
 
 import functools as ft
+import operator
 import types
 
 import jax
@@ -194,34 +195,52 @@ def guard_ids(refs) -> tuple:
 
 def guard_matcher(refs):
     """A function that says whether ``refs`` still hold what they hold now: what comparing
-    :func:`guard_ids` with its value now says, by identity (jit's repeated call)."""
-    cells, names, deep = [], [], []
+    :func:`guard_ids` with its value now says, by identity (jit's repeated call: the closure
+    cells and the names of each namespace are read and compared in one C-level pass each)."""
+    cells: list = []
+    by_namespace: dict = {}  # id(namespace) -> (namespace, names)
+    deep: list = []
+    kept: list = []  # the objects whose ids are compared (alive while the matcher is)
     for holder, name in refs:
         value = _root(holder, name)
         guard = _contents(value)  # a tuple for a list/dict (or a tuple holding one)
         if type(guard) is tuple or value is None:  # (None: maybe an empty closure cell)
             deep.append((holder, name, guard))
-        elif name is None:
-            cells.append((holder, value))
+            continue
+        kept.append(value)
+        if name is None:
+            cells.append(holder)
         else:
-            names.append((holder, name, value))
+            by_namespace.setdefault(id(holder), (holder, []))[1].append(name)
+    cell_ids = tuple([id(cell.cell_contents) for cell in cells])
+    names = [
+        (ns, tuple(keys), tuple([id(ns[k]) for k in keys])) for ns, keys in by_namespace.values()
+    ]
 
-    def holds() -> bool:
+    # (what it reads are its defaults: locals of its frame, not cells to follow)
+    def cells_hold(cells=tuple(cells), cell_ids=cell_ids, read=_CELL_CONTENTS) -> bool:
         try:
-            for cell, value in cells:
-                if cell.cell_contents is not value:
-                    return False
-        except ValueError:  # the cell was emptied (``del`` of a closed-over name)
+            return tuple(map(id, map(read, cells))) == cell_ids
+        except ValueError:  # a cell was emptied (``del`` of a closed-over name)
             return False
-        for namespace, name, value in names:
-            if namespace.get(name) is not value:
+
+    def holds(cells_hold=cells_hold, names=tuple(names), deep=tuple(deep)) -> bool:
+        if not cells_hold():
+            return False
+        for namespace, keys, ids in names:
+            if tuple(map(id, map(namespace.get, keys))) != ids:
                 return False
         for holder, name, guard in deep:
             if _contents(_root(holder, name)) != guard:
                 return False
         return True
 
-    return holds
+    matcher = holds if names or deep else cells_hold
+    matcher.keepalive = kept  # type: ignore[attr-defined]
+    return matcher
+
+
+_CELL_CONTENTS = operator.attrgetter("cell_contents")
 
 
 def guard_objects(refs) -> list:

@@ -44,6 +44,7 @@ class _Unpruned(Exception):
 
 
 _REBUILD = (SlotDiscovered, _WritesChanged, _Unpruned)  # a trace asks for another entry
+_LOCAL = _state.LOCAL
 _VALUE = operator.attrgetter("_value")
 _DATA = operator.attrgetter("_data")
 
@@ -276,8 +277,8 @@ class _JitFunction:
 
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if _state.LOCAL.frame is not None:  # inside another transform: trace inline
-            if self.control_flow == "python" or _state.LOCAL.compiling is None:
+        if _LOCAL.frame is not None:  # inside another transform: trace inline
+            if self.control_flow == "python" or _LOCAL.compiling is None:
                 return self.fn(*args, **kwargs)
             return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
         changes = _state.changes()
@@ -287,7 +288,7 @@ class _JitFunction:
             and last.changes == changes
             and len(args) == last.nargs
             and not kwargs
-            and last.plan.holds()
+            and last.holds()
         ):  # the last call's program: nothing that selects one changed since
             for arg in args:
                 if type(arg) is not Tensor:

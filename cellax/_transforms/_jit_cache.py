@@ -36,12 +36,13 @@ class LastCall:
     call takes it without reading the cache keys when nothing that selects a program changed
     since (``_state.changes()``) and the function's roots hold the same objects."""
 
-    __slots__ = ("changes", "nargs", "plan", "group", "entry")
+    __slots__ = ("changes", "nargs", "plan", "holds", "group", "entry")
 
     def __init__(self, changes: int, nargs: int, plan: Plan, group, entry) -> None:
         self.changes = changes
         self.nargs = nargs
         self.plan = plan
+        self.holds = plan.holds
         self.group = group
         self.entry = entry
 
