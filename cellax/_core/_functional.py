@@ -198,27 +198,28 @@ def guard_matcher(refs):
     :func:`guard_ids` with its value now says, by identity (jit's repeated call: the closure
     cells and the names of each namespace are read and compared in one C-level pass each)."""
     cells: list = []
-    by_namespace: dict = {}  # id(namespace) -> (namespace, names)
+    cell_ids: list = []
+    by_namespace: dict = {}  # id(namespace) -> (namespace, names, ids of their values)
     deep: list = []
     kept: list = []  # the objects whose ids are compared (alive while the matcher is)
     for holder, name in refs:
         value = _root(holder, name)
-        guard = _contents(value)  # a tuple for a list/dict (or a tuple holding one)
+        guard = _contents(value)  # id(value), or a tuple for a list/dict (or a tuple holding one)
         if type(guard) is tuple or value is None:  # (None: maybe an empty closure cell)
             deep.append((holder, name, guard))
             continue
         kept.append(value)
         if name is None:
             cells.append(holder)
+            cell_ids.append(guard)
         else:
-            by_namespace.setdefault(id(holder), (holder, []))[1].append(name)
-    cell_ids = tuple([id(cell.cell_contents) for cell in cells])
-    names = [
-        (ns, tuple(keys), tuple([id(ns[k]) for k in keys])) for ns, keys in by_namespace.values()
-    ]
+            _, keys, ids = by_namespace.setdefault(id(holder), (holder, [], []))
+            keys.append(name)
+            ids.append(guard)
+    names = [(ns, tuple(keys), tuple(ids)) for ns, keys, ids in by_namespace.values()]
 
     # (what it reads are its defaults: locals of its frame, not cells to follow)
-    def cells_hold(cells=tuple(cells), cell_ids=cell_ids, read=_CELL_CONTENTS) -> bool:
+    def cells_hold(cells=tuple(cells), cell_ids=tuple(cell_ids), read=_CELL_CONTENTS) -> bool:
         try:
             return tuple(map(id, map(read, cells))) == cell_ids
         except ValueError:  # a cell was emptied (``del`` of a closed-over name)

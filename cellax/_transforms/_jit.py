@@ -220,7 +220,7 @@ class _Entry:
                 raise
             self._learn(dynamic)
             arrays, new_values = self.jitted(
-                [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+                list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
             )
         for slot, value in zip(self.written, new_values):
             slot._data = value
@@ -237,7 +237,7 @@ class _Entry:
         if self.jitted is None:
             self._learn(dynamic)
         return self.jitted.lower(
-            [slot._data for slot in self.donated], [slot._data for slot in self.others], dynamic
+            list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
         )
 
 
@@ -282,38 +282,32 @@ class _JitFunction:
                 return self.fn(*args, **kwargs)
             return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
         changes = _state.changes()
-        last = self._last
-        if (
-            last is not None
-            and last.changes == changes
-            and len(args) == last.nargs
-            and not kwargs
-            and last.holds()
-        ):  # the last call's program: nothing that selects one changed since
+        if not kwargs:
             for arg in args:
                 if type(arg) is not Tensor:
                     break
-            else:
+            else:  # positional Tensors only
                 dynamic = list(map(_VALUE, args))
-                try:
-                    return last.entry(dynamic)
-                except _REBUILD as error:  # raised while tracing: nothing was committed
-                    group, entry = self._rebuilt(last.plan, last.group, last.entry, error)
-                    return self._execute(last.plan, last.nargs, group, entry, dynamic, changes)
-        plan = self._plan()
-        if not kwargs:
-            # positional Tensors only: the group was built by the general path
-            group = plan.groups.get(len(args))
-            if group is not None:
-                for arg in args:
-                    if type(arg) is not Tensor:
-                        break
-                else:
+                last = self._last
+                if (
+                    last is not None
+                    and last.changes == changes
+                    and len(args) == last.nargs
+                    and last.holds()
+                ):  # the last call's program: nothing that selects one changed since
+                    try:
+                        return last.entry(dynamic)
+                    except _REBUILD as error:  # raised while tracing: nothing was committed
+                        group, entry = self._rebuilt(last.plan, last.group, last.entry, error)
+                        return self._execute(last.plan, len(args), group, entry, dynamic, changes)
+                plan = self._plan()
+                group = plan.groups.get(len(args))  # built by the general path
+                if group is not None:
                     entry = group.entries.get(_entry_key(group.cells))
                     if entry is not None:
-                        dynamic = list(map(_VALUE, args))
                         return self._execute(plan, len(args), group, entry, dynamic, changes)
-        return self._call_general(plan, args, kwargs, changes)
+                return self._call_general(plan, args, kwargs, changes)
+        return self._call_general(self._plan(), args, kwargs, changes)
 
     def _call_general(self, plan, args, kwargs, changes):
         leaves, treedef, static, dynamic = self._flatten(args, kwargs)
