@@ -352,28 +352,14 @@ def test_state_the_program_does_not_read_is_not_an_input():
     # nn.SGD without momentum keeps MindSpore's accum/stat/momentum Parameters but never reads
     # them: the compiled program takes the weights, global_step, the learning rate and the data
     model = MLP()
-    optimizer = nn.SGD(model.trainable_params(), 0.1)
-    grad_fn = ms.value_and_grad(
-        lambda x, y: ((model(x) - y) ** 2).mean(), None, optimizer.parameters
-    )
-
-    @ms.jit
-    def step(x, y):
-        loss, grads = grad_fn(x, y)
-        optimizer(grads)
-        return loss
-
+    step = ms.jit(_train_step(model, nn.SGD(model.trainable_params(), 0.1)))
     x, y = _data()
     eager_model = MLP()
     eager_model.load_state_dict(model.state_dict())
-    eager_opt = nn.SGD(eager_model.trainable_params(), 0.1)
-    eager_grad = ms.value_and_grad(
-        lambda x, y: ((eager_model(x) - y) ** 2).mean(), None, eager_opt.parameters
-    )
+    eager_step = _train_step(eager_model, nn.SGD(eager_model.trainable_params(), 0.1))
     for _ in range(3):
         loss = step(x, y)
-        want, grads = eager_grad(x, y)
-        eager_opt(grads)
+        want = eager_step(x, y)
         np.testing.assert_allclose(loss.asnumpy(), want.asnumpy(), rtol=1e-6)
     for p, q in zip(model.trainable_params(), eager_model.trainable_params()):
         np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6)
