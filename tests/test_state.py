@@ -127,6 +127,43 @@ def test_guard_matcher_says_what_comparing_guard_ids_says():
         assert not holds()
 
 
+class _EqualToAll:
+    """Equal to everything: a guard that compared values instead of identities would miss
+    that it was replaced."""
+
+    def __call__(self):
+        return None
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_guard_matcher_compares_identity_and_reads_every_root():
+    def make(count):
+        fns = [_EqualToAll() for _ in range(count)]
+        namespace = {"__name__": "user_code", "layers": None}
+        reads = "\n".join(f"    f{i}()" for i in range(count))
+        exec(f"def read():\n    layers\n{reads}\n", namespace)
+        for i, fn in enumerate(fns):
+            namespace[f"f{i}"] = fn
+        refs = [(namespace, "layers")] + [(namespace, f"f{i}") for i in range(count)]
+        return namespace, refs
+
+    namespace, refs = make(300)  # many roots: one check per root, none skipped
+    holds = _core.guard_matcher(refs)
+    assert holds()
+    namespace["f299"] = _EqualToAll()  # equal, but another object
+    assert not holds()
+    namespace, refs = make(2)
+    holds = _core.guard_matcher(refs)
+    namespace["layers"] = [nn.ReLU()]  # None (deep-compared) rebound to a list
+    assert not holds()
+    namespace["layers"] = None
+    assert holds()
+
+
 def test_jit_discovers_a_slot_reached_only_while_tracing():
     hidden = {"p": _param(3.0)}
     step = ms.jit(lambda x: x * ms.Tensor(1.0) * _lookup(hidden))

@@ -30,14 +30,12 @@ from ._functional import (
     WritesChanged,
     combine,
     functionalize,
-    guard_ids,
-    guard_matcher,
-    guard_objects,
     is_array,
     partition,
     slots_of,
     to_arrays,
 )
+from ._guard import guard_ids, guard_matcher, guard_objects
 from ._registry import (
     CALL_OBSERVERS,
     PARAM_HOOKS,

@@ -4,13 +4,13 @@
 in a frame; ``partition``/``combine`` split a call's arguments into array leaves and a
 hashable static part; ``is_array`` decides which leaves are dynamic and ``to_arrays`` turns
 outputs into arrays; ``slots_of`` walks closures, globals, bound ``self`` and containers to
-find the slots (Parameters, buffers) and Cells a function can touch.
+find the slots (Parameters, buffers) and Cells a function can touch, and the roots whose
+identity ``_guard`` checks.
 """
 
 from __future__ import annotations
 
 import functools as ft
-import operator
 import types
 
 import jax
@@ -19,14 +19,12 @@ import numpy as np
 
 from . import _frame
 from ._frame import Frame, Slot, SlotDiscovered
+from ._guard import may_hold_state
 
 __all__ = [
     "is_array",
     "to_arrays",
     "slots_of",
-    "guard_ids",
-    "guard_matcher",
-    "guard_objects",
     "functionalize",
     "Stateful",
     "WritesChanged",
@@ -100,7 +98,7 @@ def slots_of(fn, slots: dict, cells: dict, refs: list, seen: set) -> None:
     for name in _global_names(fn.__code__):
         if name in namespace:
             value = namespace[name]
-            if isinstance(value, _INERT) or not _may_hold_state(value):
+            if isinstance(value, _INERT) or not may_hold_state(type(value)):
                 continue
             refs.append((namespace, name))
             slots_of(value, slots, cells, refs, seen)
@@ -110,17 +108,6 @@ _INERT = (types.ModuleType, type, str, bytes, int, float, complex, bool, type(No
 _LIBRARY_MODULES = frozenset({"cellax", "jax", "jaxlib", "optax", "numpy", "functools"})
 
 
-def _may_hold_state(value) -> bool:
-    return (
-        isinstance(
-            value,
-            (Slot, types.FunctionType, types.MethodType, ft.partial, list, tuple, dict),
-        )
-        or hasattr(type(value), "_cellax_collect")
-        or getattr(type(value), "_cellax_wraps", False)
-    )
-
-
 @ft.lru_cache(maxsize=4096)
 def _global_names(code: types.CodeType) -> tuple:
     names = list(code.co_names)
@@ -128,131 +115,6 @@ def _global_names(code: types.CodeType) -> tuple:
         if isinstance(const, types.CodeType):
             names.extend(_global_names(const))
     return tuple(dict.fromkeys(names))
-
-
-_CONTAINERS = (list, tuple, dict)
-_HOLDS_STATE: dict = {}  # type -> whether its instances may hold state (_may_hold_state)
-
-
-def _holds_state(tp) -> bool:
-    flag = _HOLDS_STATE.get(tp)
-    if flag is None:
-        flag = _HOLDS_STATE[tp] = bool(
-            issubclass(tp, (Slot, types.FunctionType, types.MethodType, ft.partial, *_CONTAINERS))
-            or hasattr(tp, "_cellax_collect")
-            or getattr(tp, "_cellax_wraps", False)
-        )
-    return flag
-
-
-def _contents(value, depth: int = 0):
-    """The guard of one root: its id, and for a list/dict also the ids of the items that may
-    hold state (a Cell appended to a closed-over list changes the guard)."""
-    tp = type(value)
-    if depth >= 4 or (tp is not list and tp is not tuple and tp is not dict):
-        return id(value)
-    if tp is tuple:  # immutable (and kept alive by the plan): only nested lists/dicts can change
-        nested = [_contents(item, depth + 1) for item in value if type(item) in _CONTAINERS]
-        return (id(value), *nested) if nested else id(value)
-    out = [id(value)]
-    for item in value.values() if tp is dict else value:
-        item_type = type(item)
-        flag = _HOLDS_STATE.get(item_type)
-        if flag is None:
-            flag = _holds_state(item_type)
-        if flag:
-            out.append(_contents(item, depth + 1) if item_type in _CONTAINERS else id(item))
-    return tuple(out)
-
-
-def _root(holder, name):
-    if name is None:
-        try:
-            return holder.cell_contents
-        except ValueError:
-            return None
-    return holder.get(name)
-
-
-def guard_ids(refs) -> tuple:
-    """Identity of everything ``refs`` (closure cells, global names) hold, containers deep.
-
-    On every jitted call (the hot path): per-type answers are memoised in ``_HOLDS_STATE``.
-    """
-    out = []
-    for holder, name in refs:
-        if name is None:
-            try:
-                value = holder.cell_contents
-            except ValueError:
-                value = None
-        else:
-            value = holder.get(name)
-        tp = type(value)
-        out.append(_contents(value) if tp is list or tp is tuple or tp is dict else id(value))
-    return tuple(out)
-
-
-def guard_matcher(refs):
-    """A function that says whether ``refs`` still hold what they hold now: what comparing
-    :func:`guard_ids` with its value now says, by identity (jit's repeated call: the closure
-    cells and the names of each namespace are read and compared in one C-level pass each)."""
-    cells: list = []
-    cell_ids: list = []
-    by_namespace: dict = {}  # id(namespace) -> (namespace, names, ids of their values)
-    deep: list = []
-    kept: list = []  # the objects whose ids are compared (alive while the matcher is)
-    for holder, name in refs:
-        value = _root(holder, name)
-        guard = _contents(value)  # id(value), or a tuple for a list/dict (or a tuple holding one)
-        if type(guard) is tuple or value is None:  # (None: maybe an empty closure cell)
-            deep.append((holder, name, guard))
-            continue
-        kept.append(value)
-        if name is None:
-            cells.append(holder)
-            cell_ids.append(guard)
-        else:
-            _, keys, ids = by_namespace.setdefault(id(holder), (holder, [], []))
-            keys.append(name)
-            ids.append(guard)
-    names = [(ns, tuple(keys), tuple(ids)) for ns, keys, ids in by_namespace.values()]
-
-    # (what it reads are its defaults: locals of its frame, not cells to follow)
-    def cells_hold(cells=tuple(cells), cell_ids=tuple(cell_ids), read=_CELL_CONTENTS) -> bool:
-        try:
-            return tuple(map(id, map(read, cells))) == cell_ids
-        except ValueError:  # a cell was emptied (``del`` of a closed-over name)
-            return False
-
-    def holds(cells_hold=cells_hold, names=tuple(names), deep=tuple(deep)) -> bool:
-        if not cells_hold():
-            return False
-        for namespace, keys, ids in names:
-            if tuple(map(id, map(namespace.get, keys))) != ids:
-                return False
-        for holder, name, guard in deep:
-            if _contents(_root(holder, name)) != guard:
-                return False
-        return True
-
-    matcher = holds if names or deep else cells_hold
-    matcher.keepalive = kept  # type: ignore[attr-defined]
-    return matcher
-
-
-_CELL_CONTENTS = operator.attrgetter("cell_contents")
-
-
-def guard_objects(refs) -> list:
-    """The objects whose ids :func:`guard_ids` took (kept alive so ids are not reused)."""
-    objects = []
-    for holder, name in refs:
-        value = _root(holder, name)
-        objects.append(value)
-        if type(value) in _CONTAINERS:
-            objects.append(list(value.values() if type(value) is dict else value))
-    return objects
 
 
 # -- the functional protocol ------------------------------------------------------------------
