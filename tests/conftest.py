@@ -4,6 +4,7 @@ import pytest
 from hypothesis import settings
 
 import cellax
+from cellax import _context
 
 # Property tests never depend on the machine's speed (no per-example deadline) or on the run
 # (derandomized: the same examples every run, on every machine). CELLAX_HYPOTHESIS=long explores
@@ -15,11 +16,14 @@ settings.load_profile(os.environ.get("CELLAX_HYPOTHESIS", "ci"))
 
 @pytest.fixture(autouse=True)
 def _pynative_mode_and_seed():
-    """Every test starts in PYNATIVE_MODE with seed 0 (tests that change them restore this)."""
+    """Every test starts in PYNATIVE_MODE with seed 0, and leaves the context as it found it
+    (a documentation page that sets ``pynative_grad_replay`` does not change later tests)."""
     cellax.set_context(mode=cellax.PYNATIVE_MODE)
     cellax.set_seed(0)
+    settings = dict(_context._settings)
     yield
-    cellax.set_context(mode=cellax.PYNATIVE_MODE)
+    _context._settings.clear()
+    _context._settings.update(settings)
 
 
 # Recording scripts run under real MindSpore (a separate venv), never under pytest; the
