@@ -260,11 +260,11 @@ def _optimizer_placer(slot, array):
 STATE_PLACERS.append(_optimizer_placer)
 
 
-def place(slots, dynamic: list) -> list:
+def place(slots, dynamic: list, store) -> list:
     """Place a compiled step's state and inputs for the current parallel mode.
 
     State slots not yet on every device become replicated (or what a registered placer
-    says); array inputs are split on dim 0 over ``'data'`` when :func:`batch_mode` holds and
+    says), written with ``store(slot, value)`` (``_core.store``); array inputs are split on dim 0 over ``'data'`` when :func:`batch_mode` holds and
     the batch divides, else replicated. Arrays already spanning every device are kept.
     """
     for slot in slots:
@@ -276,6 +276,6 @@ def place(slots, dynamic: list) -> list:
             placed = placer(slot, value)
             if placed is not None:
                 break
-        slot._data = _replicate(value) if placed is None else placed
+        store(slot, _replicate(value) if placed is None else placed)
     split = batch_mode()
     return [d if _on_world(d) else (_split_batch(d) if split else _replicate(d)) for d in dynamic]

@@ -158,7 +158,7 @@ class Parameter(StateTensor):
     ) -> None:
         if default_input is None:
             raise TypeError("For 'Parameter', 'default_input' must be given, but got None.")
-        self._data = _slot_array(default_input, "Parameter")
+        _core.store(self, _slot_array(default_input, "Parameter"))
         _core.born(self)
         if name is not None and not isinstance(name, str):
             raise ValueError(
@@ -373,7 +373,7 @@ class Buffer(StateTensor):
     def __init__(self, data=None) -> None:
         if data is None:
             raise TypeError("For 'Buffer', 'data' must be a Tensor, but got None.")
-        self._data = _slot_array(data, "Buffer")
+        _core.store(self, _slot_array(data, "Buffer"))
         _core.born(self)
 
     def __deepcopy__(self, memo):

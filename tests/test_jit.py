@@ -611,3 +611,76 @@ def test_a_global_bound_back_takes_its_first_program_again():
         np.testing.assert_array_equal(run(x).asnumpy(), [[want, want]])
         assert run._last.plan.holds()  # remembered for the next call
     assert run.trace_count == 2
+
+
+# -- the values an entry wrote are its next call's inputs until any slot changes -------------
+def _eager_changes():
+    """Ways a user changes Parameters between two calls of a jitted step."""
+
+    def assign(net, other):
+        ops.assign(net.l1.weight, ops.ones_like(net.l1.weight))
+
+    def set_data(net, other):
+        net.l2.bias.set_data(ms.Tensor(np.full((3,), 0.5, np.float32)))
+
+    def load(net, other):
+        values = {
+            p.name: ms.Parameter(ms.Tensor(p.asnumpy()), p.name) for p in other.get_parameters()
+        }
+        ms.load_param_into_net(net, values)
+
+    def optimizer_step(net, other):  # an eager optimizer step on the same Parameters
+        params = net.trainable_params()
+        AssignSGD(params, 0.5)(tuple(ops.ones_like(p) for p in params))
+
+    def other_jitted(net, other):  # another compiled function writing the same Parameters
+        ms.jit(lambda: ops.assign(net.l1.bias, net.l1.bias * 3.0))()
+
+    return [assign, set_data, load, optimizer_step, other_jitted]
+
+
+@pytest.mark.parametrize("change", _eager_changes(), ids=lambda f: f.__name__)
+def test_a_slot_changed_between_calls_is_read_again(change):
+    ms.set_seed(3)
+    net, other = MLP(), MLP()
+    step = ms.jit(_train_step(net, AssignSGD(net.trainable_params())))
+    x, y = _data()
+    step(x, y)
+    step(x, y)  # this call's inputs are the values the first one wrote
+    change(net, other)
+    expected = {p.name: p.asnumpy() for p in net.trainable_params()}
+    twin = MLP()  # the same step from the changed values, eagerly
+    for p in twin.trainable_params():
+        p.set_data(ms.Tensor(expected[p.name]))
+    eager_loss = float(_train_step(twin, AssignSGD(twin.trainable_params()))(x, y))
+    np.testing.assert_allclose(float(step(x, y)), eager_loss, rtol=1e-6)
+    for p, q in zip(net.trainable_params(), twin.trainable_params()):
+        np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6, atol=1e-7)
+
+
+def test_written_values_as_next_inputs_equal_reading_the_slots():
+    """A step that writes a Parameter and draws random numbers (the key: written, not
+    donated) gives the same sequence whether its inputs are the values it wrote or are read
+    from the slots (an eager write of the same value between calls forces the read)."""
+
+    def run(reread: bool):
+        ms.set_seed(11)
+        scale = ms.Parameter(ms.Tensor(np.ones((4,), np.float32)), name="scale")
+
+        @ms.jit
+        def step(x):
+            noisy = ops.dropout(x * scale, 0.5)
+            ops.assign(scale, scale + noisy.mean())
+            return noisy
+
+        outs = []
+        for _ in range(4):
+            outs.append(step(ms.Tensor(np.arange(4, dtype=np.float32))).asnumpy())
+            if reread:
+                scale.set_data(ms.Tensor(scale.asnumpy()))
+        return np.stack(outs), scale.asnumpy()
+
+    (reused, scale_a), (reread, scale_b) = run(False), run(True)
+    np.testing.assert_array_equal(reused, reread)
+    np.testing.assert_array_equal(scale_a, scale_b)
+    assert not np.array_equal(reused[0], reused[1])  # the key advanced between calls

@@ -182,6 +182,40 @@ def test_only_core_and_transforms_name_a_frame():
     assert not bad, "tracing-aware code outside _core/ and _transforms/:\n" + "\n".join(bad)
 
 
+# where a slot's eager value (``slot._data``) may be replaced: _core's write/store clear
+# _core.WRITER (a compiled entry passes the values it wrote to its next call only while no
+# slot changed since), and jit's entry writes back what its program returned (then sets it)
+DATA_WRITERS = {("_core/_frame.py", "write"), ("_core/_frame.py", "store")}
+DATA_WRITERS |= {("_transforms/_jit.py", "__call__")}
+
+
+def _names_setattr(func) -> bool:  # setattr(slot, "_data", v), object.__setattr__(...)
+    return getattr(func, "id", None) == "setattr" or getattr(func, "attr", None) == "__setattr__"
+
+
+def test_slot_data_is_replaced_only_where_writes_are_seen():
+    bad = []
+    for path, rel, _parts in _modules():
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                    targets = node.targets if isinstance(node, ast.Delete) else [node.target]
+                elif isinstance(node, ast.Call) and _names_setattr(node.func):
+                    targets = [a for a in node.args if getattr(a, "value", None) == "_data"]
+                else:
+                    continue
+                for target in targets:
+                    if isinstance(target, ast.Constant) or getattr(target, "attr", "") == "_data":
+                        if (str(rel), function.name) not in DATA_WRITERS:
+                            bad.append(f"{rel}:{node.lineno} in {function.name}")
+    assert not bad, "slot._data replaced outside _core.write/_core.store:\n" + "\n".join(bad)
+
+
 @pytest.mark.parametrize("path", sorted(ROOT.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
 def test_file_budget(path):
     rel = str(path.relative_to(ROOT))

@@ -5,6 +5,7 @@ From cellax this package imports only ``_dtype`` and ``_errors``; everything els
 
 from ._frame import (
     LOCAL,
+    WRITER,
     CastFrame,
     DiscoveringFrame,
     Frame,
@@ -22,6 +23,7 @@ from ._frame import (
     read,
     read_master,
     run_in_frame,
+    store,
     write,
 )
 from ._functional import (
@@ -55,6 +57,8 @@ from ._registry import (
 
 __all__ = [
     "LOCAL",
+    "WRITER",
+    "store",
     "CastFrame",
     "DiscoveringFrame",
     "Frame",

@@ -19,6 +19,8 @@ __all__ = [
     "SlotDiscovered",
     "read",
     "write",
+    "store",
+    "WRITER",
     "current_frame",
     "run_in_frame",
     "commit",
@@ -191,8 +193,24 @@ def write(slot: Slot, value) -> None:
     frame = _local.frame
     if frame is None:
         slot._data = value
+        WRITER[0] = None
     else:
         frame.write(slot, value)
+
+
+# Who wrote slots' eager values last: a compiled program's entry that wrote them back (and
+# may pass what it wrote to its next call without reading its slots again) or None.
+WRITER: list = [None]
+
+
+def store(slot: Slot, value) -> None:
+    """Replace ``slot``'s eager value (``slot._data``) outside any frame, as ``write`` does.
+
+    Every change of a ``_data`` goes through here or ``write`` (tests/test_state.py checks):
+    it clears ``WRITER``, so no compiled entry reuses values it wrote before this change.
+    """
+    slot._data = value
+    WRITER[0] = None
 
 
 def backing(slot: Slot) -> Slot:

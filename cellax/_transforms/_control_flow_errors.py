@@ -97,6 +97,6 @@ def pending_error():
     code = int(np.asarray(ERROR._data))
     if code == 0:
         return None
-    ERROR._data = jnp.zeros((), jnp.int32)
+    _state.store(ERROR, jnp.zeros((), jnp.int32))
     exc_type, message = _table[code - 1]
     return exc_type(message)

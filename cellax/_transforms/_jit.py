@@ -47,6 +47,7 @@ _REBUILD = (SlotDiscovered, _WritesChanged, _Unpruned)  # a trace asks for anoth
 _LOCAL = _state.LOCAL
 _VALUE = operator.attrgetter("_value")
 _DATA = operator.attrgetter("_data")
+_WRITER = _state.WRITER
 
 
 class _Entry:
@@ -73,6 +74,8 @@ class _Entry:
         "nameable",
         "prune",
         "multi_device",
+        "kept",
+        "token",
     )
 
     def __init__(self, owner, group: _Group, also_written=None, prune: bool = True) -> None:
@@ -91,6 +94,8 @@ class _Entry:
         self.prune = prune
         # one device: inputs are never placed on a mesh (see _parallel_state.place)
         self.multi_device = jax.device_count() > 1
+        self.kept = 0  # written slots that are not donated (last in ``written``)
+        self.token = object()  # names this entry in _core.WRITER (see __call__)
 
     def _call(self, dynamic):
         """The user function on the call's dynamic leaves (static ones from the group)."""
@@ -190,10 +195,12 @@ class _Entry:
             arrays = [a._value if isinstance(a, Tensor) else a for a in arrays]
             if self.nameable:
                 arrays = [_nameable(a) for a in arrays]
-            return arrays, new_values
+            return arrays, list(new_values)  # a list, as the next call's donated inputs
 
         pure.__name__ = getattr(self.owner.fn, "__name__", "jitted")
         self.written, self.donated, self.others = returned, donated, others
+        self.kept = len(kept)
+        self.token = object()  # values an earlier layout wrote are not this one's inputs
         self.raises = raises
         options = {}
         if _parallel_state.active():
@@ -203,13 +210,18 @@ class _Entry:
 
     def __call__(self, dynamic):
         if self.multi_device and _parallel_state.active():
-            dynamic = _parallel_state.place(self.group.slots, dynamic)
+            dynamic = _parallel_state.place(self.group.slots, dynamic, _state.store)
         if self.jitted is None:
             self._learn(dynamic)
+        last = _WRITER[0]
+        if last is not None and last[0] is self.token:
+            # no slot changed since this entry's last call wrote them: its inputs are the
+            # values it wrote (read from no Parameter: W3 in docs/performance.md)
+            donated, others = last[1], last[2]
+        else:
+            donated, others = list(map(_DATA, self.donated)), list(map(_DATA, self.others))
         try:
-            arrays, new_values = self.jitted(
-                list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
-            )
+            arrays, new_values = self.jitted(donated, others, dynamic)
         except ValueError as error:  # raised while compiling: no buffer was donated yet
             if type(error).__name__ != "IndivisibleError" or self.nameable:
                 raise
@@ -219,11 +231,16 @@ class _Entry:
             if not self.nameable:
                 raise
             self._learn(dynamic)
-            arrays, new_values = self.jitted(
-                list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
-            )
+            others = list(map(_DATA, self.others))
+            arrays, new_values = self.jitted(list(map(_DATA, self.donated)), others, dynamic)
         for slot, value in zip(self.written, new_values):
             slot._data = value
+        kept = self.kept  # the next call's inputs: what was written, then the read ones
+        if kept:
+            split = len(new_values) - kept
+            others = [*new_values[split:], *others[kept:]]
+            new_values = new_values[:split]
+        _WRITER[0] = (self.token, new_values, others)
         if self.raises:
             error = _control_flow.pending_error()
             if error is not None:
@@ -233,7 +250,7 @@ class _Entry:
 
     def lower(self, dynamic):
         if _parallel_state.active():
-            dynamic = _parallel_state.place(self.group.slots, dynamic)
+            dynamic = _parallel_state.place(self.group.slots, dynamic, _state.store)
         if self.jitted is None:
             self._learn(dynamic)
         return self.jitted.lower(
@@ -486,7 +503,7 @@ def _separate_shared_buffers(slots) -> None:
     owners: set = set()
     for slot in slots:
         if id(slot._data) in owners:
-            slot._data = jnp.array(slot._data, copy=True)
+            _state.store(slot, jnp.array(slot._data, copy=True))
         owners.add(id(slot._data))
 
 

@@ -60,9 +60,9 @@ class _RowParameter(Parameter):
                 f"new data has shape {tuple(value.shape)}."
             )
         if _core.is_tracer(value):
-            stack._data = _put_row_copy(current, value, index)
+            _core.store(stack, _put_row_copy(current, value, index))
         else:
-            stack._data = _put_row(current, value, np.int32(index))
+            _core.store(stack, _put_row(current, value, np.int32(index)))
 
     @property
     def shape(self) -> tuple:

@@ -12,7 +12,7 @@ import types
 
 import jax
 
-from ... import _parallel_state
+from ... import _core, _parallel_state
 from ...ops import _sharding
 
 __all__ = ["set_shard", "set_data_parallel", "shard_function"]
@@ -103,7 +103,7 @@ def _place_parameters(cell, api: str, parameter_plan: dict) -> None:
         param = _find(cell, api, name)
         sharding = _sharding.operand_sharding(f"{api}", strategy, param.shape)
         if getattr(param._data, "sharding", None) != sharding:
-            param._data = jax.device_put(param._data, sharding)
+            _core.store(param, jax.device_put(param._data, sharding))
 
 
 def _install(cell) -> None:
