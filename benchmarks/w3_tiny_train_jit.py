@@ -1,8 +1,9 @@
 """W3 tiny-train-jit: the same train step on MLP 32-64-10, batch 8 (dispatch-bound).
 
 The compiled program is a few microseconds, so this measures per-call Python overhead of the
-jit wrapper: argument flattening, cache lookup, state in/out. Targets: cellax at most 1.3x
-hand-written JAX, and faster than ``nnx.jit`` and Equinox ``filter_jit``.
+jit wrapper: argument flattening, cache lookup, state in/out. Targets: cellax at most 1.15x
+hand-written JAX (issue 24; the design's contract is 1.3x), and faster than ``nnx.jit`` and
+Equinox ``filter_jit``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def run(level: str = "full") -> dict:
                 f"cellax {verdict} than {lib} ({rows['cellax']['median']:.1f} vs "
                 f"{rows[lib]['median']:.1f} us)"
             )
-    return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.3}, notes=notes)
+    return result(WORKLOAD, TITLE, "us/step", rows, target={"cellax": 1.15}, notes=notes)
 
 
 if __name__ == "__main__":
