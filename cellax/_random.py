@@ -32,7 +32,7 @@ class _RngState(_core.Slot):
         return self._key
 
     @_data.setter
-    def _data(self, value) -> None:
+    def _data(self, value) -> None:  # None: build the key from ``seed`` when next read
         self._key = value
 
     def __repr__(self) -> str:
@@ -70,7 +70,7 @@ def set_seed(seed: int) -> None:
     if _core.current_frame() is not None:
         raise RuntimeError("For 'set_seed', call it outside cellax.jit and grad transforms.")
     RNG_STATE.seed = seed
-    RNG_STATE._key = None
+    _core.store(RNG_STATE, None)  # the key is built from the new seed when next read
     for listener in SEED_LISTENERS:
         listener(seed)
 

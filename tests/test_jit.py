@@ -658,6 +658,18 @@ def test_a_slot_changed_between_calls_is_read_again(change):
         np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6, atol=1e-7)
 
 
+def test_set_seed_between_calls_restarts_the_sequence():
+    fn = ms.jit(lambda: ops.dropout(ops.ones((16,)), 0.5))
+    fn()
+    fn()  # the key this call wrote is the next call's input, until set_seed
+    ms.set_seed(7)
+    compiled = [fn().asnumpy() for _ in range(2)]
+    ms.set_seed(7)
+    eager = [ops.dropout(ops.ones((16,)), 0.5).asnumpy() for _ in range(2)]
+    for a, b in zip(compiled, eager):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_written_values_as_next_inputs_equal_reading_the_slots():
     """A step that writes a Parameter and draws random numbers (the key: written, not
     donated) gives the same sequence whether its inputs are the values it wrote or are read

@@ -213,7 +213,47 @@ def test_slot_data_is_replaced_only_where_writes_are_seen():
                     if isinstance(target, ast.Constant) or getattr(target, "attr", "") == "_data":
                         if (str(rel), function.name) not in DATA_WRITERS:
                             bad.append(f"{rel}:{node.lineno} in {function.name}")
+    bad += _backing_fields_written(_modules())
     assert not bad, "slot._data replaced outside _core.write/_core.store:\n" + "\n".join(bad)
+
+
+def _backing_fields_written(modules) -> list:
+    """Assignments to the field behind a slot class's own ``_data`` property (e.g. the
+    random key's ``_key``) outside that class's ``__init__`` and ``_data``."""
+    bad = []
+    for path, rel, _parts in modules:
+        tree = ast.parse(path.read_text())
+        fields: set = set()
+        owners: set = set()
+        for cls in ast.walk(tree):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for item in cls.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "_data":
+                    setter = any(getattr(d, "attr", "") == "setter" for d in item.decorator_list)
+                    if setter:
+                        owners.add(cls.name)
+                        fields |= {
+                            t.attr
+                            for node in ast.walk(item)
+                            if isinstance(node, ast.Assign)
+                            for t in node.targets
+                            if isinstance(t, ast.Attribute)
+                        }
+        allowed = {  # the owner classes' __init__ and _data (getter: a lazy first value)
+            id(node)
+            for cls in ast.walk(tree)
+            if isinstance(cls, ast.ClassDef) and cls.name in owners
+            for item in cls.body
+            if isinstance(item, ast.FunctionDef) and item.name in ("__init__", "_data")
+            for node in ast.walk(item)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and id(node) not in allowed:
+                for t in node.targets:
+                    if isinstance(t, ast.Attribute) and t.attr in fields:
+                        bad.append(f"{rel}:{node.lineno} {ast.unparse(t)}")
+    return sorted(set(bad))
 
 
 @pytest.mark.parametrize("path", sorted(ROOT.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))

@@ -206,7 +206,7 @@ WRITER: list = [None]
 def store(slot: Slot, value) -> None:
     """Replace ``slot``'s eager value (``slot._data``) outside any frame, as ``write`` does.
 
-    Every change of a ``_data`` goes through here or ``write`` (tests/test_state.py checks):
+    Every change of a ``_data`` goes through here or ``write`` (tests/test_layers.py checks):
     it clears ``WRITER``, so no compiled entry reuses values it wrote before this change.
     """
     slot._data = value
