@@ -264,8 +264,9 @@ def place(slots, dynamic: list, store) -> list:
     """Place a compiled step's state and inputs for the current parallel mode.
 
     State slots not yet on every device become replicated (or what a registered placer
-    says), written with ``store(slot, value)`` (``_core.store``); array inputs are split on dim 0 over ``'data'`` when :func:`batch_mode` holds and
-    the batch divides, else replicated. Arrays already spanning every device are kept.
+    says), written with ``store(slot, value)`` (``_core.store``); array inputs are split on
+    dim 0 over ``'data'`` when :func:`batch_mode` holds and the batch divides, else
+    replicated. Arrays already spanning every device are kept.
     """
     for slot in slots:
         value = slot._data

@@ -182,11 +182,11 @@ def test_only_core_and_transforms_name_a_frame():
     assert not bad, "tracing-aware code outside _core/ and _transforms/:\n" + "\n".join(bad)
 
 
-# where a slot's eager value (``slot._data``) may be replaced: _core's write/store clear
-# _core.WRITER (a compiled entry passes the values it wrote to its next call only while no
-# slot changed since), and jit's entry writes back what its program returned (then sets it)
-DATA_WRITERS = {("_core/_frame.py", "write"), ("_core/_frame.py", "store")}
-DATA_WRITERS |= {("_transforms/_jit.py", "__call__")}
+# where a slot's eager value (``slot._data``) may be replaced: _core's store (which _core's
+# write calls) clears _core.WRITER (a compiled entry passes the values it wrote to its next
+# call only while no slot changed since), and jit's entry writes back what its program
+# returned (then sets it)
+DATA_WRITERS = {("_core/_frame.py", "store"), ("_transforms/_jit.py", "__call__")}
 
 
 def _names_setattr(func) -> bool:  # setattr(slot, "_data", v), object.__setattr__(...)
@@ -213,46 +213,44 @@ def test_slot_data_is_replaced_only_where_writes_are_seen():
                     if isinstance(target, ast.Constant) or getattr(target, "attr", "") == "_data":
                         if (str(rel), function.name) not in DATA_WRITERS:
                             bad.append(f"{rel}:{node.lineno} in {function.name}")
-    bad += _backing_fields_written(_modules())
+        bad += _backing_fields_written(tree, rel)
     assert not bad, "slot._data replaced outside _core.write/_core.store:\n" + "\n".join(bad)
 
 
-def _backing_fields_written(modules) -> list:
+def _backing_fields_written(tree, rel) -> list:
     """Assignments to the field behind a slot class's own ``_data`` property (e.g. the
     random key's ``_key``) outside that class's ``__init__`` and ``_data``."""
     bad = []
-    for path, rel, _parts in modules:
-        tree = ast.parse(path.read_text())
-        fields: set = set()
-        owners: set = set()
-        for cls in ast.walk(tree):
-            if not isinstance(cls, ast.ClassDef):
-                continue
-            for item in cls.body:
-                if isinstance(item, ast.FunctionDef) and item.name == "_data":
-                    setter = any(getattr(d, "attr", "") == "setter" for d in item.decorator_list)
-                    if setter:
-                        owners.add(cls.name)
-                        fields |= {
-                            t.attr
-                            for node in ast.walk(item)
-                            if isinstance(node, ast.Assign)
-                            for t in node.targets
-                            if isinstance(t, ast.Attribute)
-                        }
-        allowed = {  # the owner classes' __init__ and _data (getter: a lazy first value)
-            id(node)
-            for cls in ast.walk(tree)
-            if isinstance(cls, ast.ClassDef) and cls.name in owners
-            for item in cls.body
-            if isinstance(item, ast.FunctionDef) and item.name in ("__init__", "_data")
-            for node in ast.walk(item)
-        }
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and id(node) not in allowed:
-                for t in node.targets:
-                    if isinstance(t, ast.Attribute) and t.attr in fields:
-                        bad.append(f"{rel}:{node.lineno} {ast.unparse(t)}")
+    fields: set = set()
+    owners: set = set()
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for item in cls.body:
+            if isinstance(item, ast.FunctionDef) and item.name == "_data":
+                setter = any(getattr(d, "attr", "") == "setter" for d in item.decorator_list)
+                if setter:
+                    owners.add(cls.name)
+                    fields |= {
+                        t.attr
+                        for node in ast.walk(item)
+                        if isinstance(node, ast.Assign)
+                        for t in node.targets
+                        if isinstance(t, ast.Attribute)
+                    }
+    allowed = {  # the owner classes' __init__ and _data (getter: a lazy first value)
+        id(node)
+        for cls in ast.walk(tree)
+        if isinstance(cls, ast.ClassDef) and cls.name in owners
+        for item in cls.body
+        if isinstance(item, ast.FunctionDef) and item.name in ("__init__", "_data")
+        for node in ast.walk(item)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and id(node) not in allowed:
+            for t in node.targets:
+                if isinstance(t, ast.Attribute) and t.attr in fields:
+                    bad.append(f"{rel}:{node.lineno} {ast.unparse(t)}")
     return sorted(set(bad))
 
 

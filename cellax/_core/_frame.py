@@ -192,8 +192,7 @@ def read(slot: Slot):
 def write(slot: Slot, value) -> None:
     frame = _local.frame
     if frame is None:
-        slot._data = value
-        WRITER[0] = None
+        store(slot, value)
     else:
         frame.write(slot, value)
 

@@ -219,7 +219,7 @@ class _Entry:
             # values it wrote (read from no Parameter: W3 in docs/performance.md)
             donated, others = last[1], last[2]
         else:
-            donated, others = list(map(_DATA, self.donated)), list(map(_DATA, self.others))
+            donated, others = self._read_inputs()
         try:
             arrays, new_values = self.jitted(donated, others, dynamic)
         except ValueError as error:  # raised while compiling: no buffer was donated yet
@@ -231,8 +231,8 @@ class _Entry:
             if not self.nameable:
                 raise
             self._learn(dynamic)
-            others = list(map(_DATA, self.others))
-            arrays, new_values = self.jitted(list(map(_DATA, self.donated)), others, dynamic)
+            donated, others = self._read_inputs()
+            arrays, new_values = self.jitted(donated, others, dynamic)
         for slot, value in zip(self.written, new_values):
             slot._data = value
         kept = self.kept  # the next call's inputs: what was written, then the read ones
@@ -253,9 +253,11 @@ class _Entry:
             dynamic = _parallel_state.place(self.group.slots, dynamic, _state.store)
         if self.jitted is None:
             self._learn(dynamic)
-        return self.jitted.lower(
-            list(map(_DATA, self.donated)), list(map(_DATA, self.others)), dynamic
-        )
+        return self.jitted.lower(*self._read_inputs(), dynamic)
+
+    def _read_inputs(self) -> tuple:
+        """The program's state inputs read from the slots: (donated values, other values)."""
+        return list(map(_DATA, self.donated)), list(map(_DATA, self.others))
 
 
 class _JitFunction:
