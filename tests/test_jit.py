@@ -653,6 +653,8 @@ def test_a_slot_changed_between_calls_is_read_again(change):
     for p in twin.trainable_params():
         p.set_data(ms.Tensor(expected[p.name]))
     eager_loss = float(_train_step(twin, AssignSGD(twin.trainable_params()))(x, y))
+    # compiled vs op by op: the same math, up to float32 rounding of XLA's fused kernels (a
+    # step from the values before the change differs by 8% or more)
     np.testing.assert_allclose(float(step(x, y)), eager_loss, rtol=1e-6)
     for p, q in zip(net.trainable_params(), twin.trainable_params()):
         np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6, atol=1e-7)
