@@ -1,6 +1,6 @@
 """Record where MindSpore 2.10 defines the ops names cellax has (run with MindSpore's python).
 
-Usage: /root/ms-ref/bin/python tools/record_mindspore_paths.py NAMES.json > cellax/ops/_mindspore_paths.py
+Usage: /root/ms-ref/bin/python tools/record_mindspore_paths.py NAMES.json > cellax/ops/_impl/mindspore_paths.py
 NAMES.json is the list of public names of ``cellax.ops``. The output maps each MindSpore module
 (``operations.nn_ops``, ``function.math_func``, ``auto_generate``) to the cellax names it holds.
 """

@@ -22,7 +22,7 @@ from .._dtype import int32
 from .._parameter import Parameter
 from .._tensor import Tensor
 from ..nn import Cell
-from ..ops._composite import HyperMap, MultitypeFuncGraph, partial
+from ..ops._impl.composite import HyperMap, MultitypeFuncGraph, partial
 
 __all__ = ["GradientAccumulation", "gradient_accumulation_op", "gradient_clear_op"]
 

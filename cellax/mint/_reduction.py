@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import _dtype, ops
 from .._tensor import Tensor
-from ..ops import _statistics
+from ..ops._impl import statistics
 from ._common import cast, reduce_dim
 
 _SAME = [
@@ -341,7 +341,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
         >>> print(values, indices)
         2.0 2
     """
-    return _statistics.kthvalue(input, k, dim, keepdim)
+    return statistics.kthvalue(input, k, dim, keepdim)
 
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -354,7 +354,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         >>> print(out, counts)
         [1 3] [1 2]
     """
-    return _statistics.unique_sorted(input, return_inverse, return_counts, dim)
+    return statistics.unique_sorted(input, return_inverse, return_counts, dim)
 
 
 def histc(input, bins=100, min=0, max=0):
@@ -366,7 +366,7 @@ def histc(input, bins=100, min=0, max=0):
         >>> print(mint.histc(mint.Tensor([1., 2., 1.]), bins=4, min=0, max=3))
         [0. 2. 1. 0.]
     """
-    return _statistics.histc(input, bins, min, max)
+    return statistics.histc(input, bins, min, max)
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import ops
-from ..ops import _linalg_ext
 
 _SAME = [
     "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dstack",
@@ -19,8 +18,6 @@ __all__ = _SAME + [
     "select", "repeat_interleave", "meshgrid", "diag", "bmm", "mv", "addr_", "item",
     "softmax", "dot", "matmul",
 ]  # fmt: skip
-
-del _linalg_ext
 
 
 def cat(tensors, dim=0):

@@ -14,7 +14,7 @@ from .._errors import check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import Tensor
-from ..ops._utils import arr, check_axis, check_min_rank, to_float, wrap
+from ..ops._impl.utils import arr, check_axis, check_min_rank, to_float, wrap
 from ._cell import Cell
 
 __all__ = [

@@ -12,7 +12,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import XavierNormal, XavierUniform, initializer
 from .._parameter import Parameter
 from .._random import next_key
-from ..ops._utils import arr, wrap
+from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
 from ._dense import Dense
 

@@ -14,7 +14,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import wrap
-from ..ops._utils import arr
+from ..ops._impl.utils import arr
 from ._cell import Cell
 from ._dense import Dense
 from ._normalization import BatchNorm2d

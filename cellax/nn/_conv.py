@@ -8,8 +8,8 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
-from ..ops import _conv
-from ..ops._utils import arr
+from ..ops._impl import convolution
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]
@@ -55,11 +55,11 @@ class _Conv(Cell):
                 f"For '{api}', 'in_channels' {in_channels} and 'out_channels' {out_channels} "
                 f"must both be divisible by 'group', but got group={group}."
             )
-        self.kernel_size = _conv.ntuple(api, "kernel_size", kernel_size, n)
-        self.stride = _conv.ntuple(api, "stride", stride, n)
-        self.dilation = _conv.ntuple(api, "dilation", dilation, n)
-        self.pad_mode = _conv.check_pad_mode(api, pad_mode)
-        _conv.explicit_pads(api, padding, n)
+        self.kernel_size = convolution.ntuple(api, "kernel_size", kernel_size, n)
+        self.stride = convolution.ntuple(api, "stride", stride, n)
+        self.dilation = convolution.ntuple(api, "dilation", dilation, n)
+        self.pad_mode = convolution.check_pad_mode(api, pad_mode)
+        convolution.explicit_pads(api, padding, n)
         if self.pad_mode != "pad" and padding not in (0, (0,) * n, (0,) * (2 * n)):
             raise ValueError(
                 f"For '{api}', 'padding' must be 0 when 'pad_mode' is not 'pad', but got "
@@ -117,7 +117,7 @@ class _Conv(Cell):
         if n == 1:
             kernel, stride = (1,) + self.kernel_size, (1,) + self.stride
             dilation = (1,) + self.dilation
-            pads = _conv.explicit_pads(type(self).__name__, self.padding, 1)
+            pads = convolution.explicit_pads(type(self).__name__, self.padding, 1)
             padding = (0, 0) + pads[0]
         else:
             kernel, stride, padding = self.kernel_size, self.stride, self.padding
@@ -139,7 +139,9 @@ class _Conv(Cell):
 class _ConvForward(_Conv):
     def construct(self, x):
         self._check_input(arr(x))
-        conv = (_conv.conv1d, _conv.conv2d_any_padding, _conv.conv3d)[self._nd - 1]
+        conv = (convolution.conv1d, convolution.conv2d_any_padding, convolution.conv3d)[
+            self._nd - 1
+        ]
         return conv(
             x,
             self._kernel(),
@@ -354,9 +356,11 @@ class _ConvTranspose(_Conv):
 
     def construct(self, x):
         self._check_input(arr(x))
-        conv = (_conv.conv_transpose1d, _conv.conv_transpose2d, _conv.conv_transpose3d)[
-            self._nd - 1
-        ]
+        conv = (
+            convolution.conv_transpose1d,
+            convolution.conv_transpose2d,
+            convolution.conv_transpose3d,
+        )[self._nd - 1]
         return conv(
             x,
             self._kernel(),

@@ -11,7 +11,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import as_array, wrap
-from ..ops._utils import array, check_min_rank
+from ..ops._impl.utils import array, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 

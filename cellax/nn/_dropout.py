@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from .. import _dtype
 from .._errors import check_drop_probability as _check_p
 from .._random import next_key
-from ..ops._utils import arr, wrap
+from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
 
 __all__ = ["Dropout", "Dropout1d", "Dropout2d", "Dropout3d"]

@@ -9,8 +9,8 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
-from ..ops import _resample
-from ..ops._utils import arr, wrap
+from ..ops._impl import resample
+from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
 
 __all__ = ["Embedding"]
@@ -90,7 +90,7 @@ class Embedding(Cell):
             table = self.embedding_table._value
             one_hot = jax.nn.one_hot(value, self.vocab_size, dtype=table.dtype)
             return wrap(one_hot @ table)
-        return _resample.embedding(ids, self.embedding_table)
+        return resample.embedding(ids, self.embedding_table)
 
     def extend_repr(self) -> str:
         return (

@@ -7,7 +7,7 @@ Each is a property returning a Primitive bound to the cell's current settings.
 from __future__ import annotations
 
 from .. import ops
-from ..ops import _conv as _conv_ops
+from ..ops._impl import convolution
 from ..ops.primitive import Primitive
 
 
@@ -37,7 +37,7 @@ class _CellConv(Primitive):
 
 def _conv2d(self):
     """``Conv2D`` primitive with this cell's settings: ``self.conv2d(x, weight)``."""
-    return _CellConv("Conv2D", self, _conv_ops.conv2d_any_padding)
+    return _CellConv("Conv2D", self, convolution.conv2d_any_padding)
 
 
 def _conv3d(self):

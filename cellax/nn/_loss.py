@@ -5,9 +5,9 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from ..ops import _loss as L
-from ..ops._nn import binary_cross_entropy_with_logits
-from ..ops._utils import arr, to_float, wrap
+from ..ops._impl import losses, margin_losses
+from ..ops._impl.losses import binary_cross_entropy_with_logits
+from ..ops._impl.utils import arr, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
@@ -50,7 +50,7 @@ class LossBase(Cell):
 
     def __init__(self, reduction="mean") -> None:
         super().__init__()
-        self.reduction = L.check_reduction(type(self).__name__, reduction)
+        self.reduction = losses.check_reduction(type(self).__name__, reduction)
         self.average = reduction == "mean"
         self.reduce = reduction != "none"
 
@@ -61,7 +61,7 @@ class LossBase(Cell):
     def get_loss(self, x, weights=1.0):
         """``x * weights`` reduced by ``reduction``."""
         value = to_float(arr(x)) * arr(weights)
-        return wrap(L.reduce(value, self.reduction))
+        return wrap(losses.reduce(value, self.reduction))
 
     def construct(self, logits, labels):
         raise NotImplementedError(f"'{type(self).__name__}' must define 'construct'.")
@@ -77,7 +77,7 @@ class L1Loss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return L.l1_loss(logits, labels, self.reduction)
+        return losses.l1_loss(logits, labels, self.reduction)
 
 
 class MSELoss(LossBase):
@@ -90,7 +90,7 @@ class MSELoss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return L.mse_loss(logits, labels, self.reduction)
+        return losses.mse_loss(logits, labels, self.reduction)
 
 
 class SmoothL1Loss(LossBase):
@@ -109,7 +109,7 @@ class SmoothL1Loss(LossBase):
         self.beta = beta
 
     def construct(self, logits, labels):
-        return L.smooth_l1_loss(logits, labels, self.beta, self.reduction)
+        return losses.smooth_l1_loss(logits, labels, self.beta, self.reduction)
 
 
 class HuberLoss(LossBase):
@@ -126,7 +126,7 @@ class HuberLoss(LossBase):
         self.delta = delta
 
     def construct(self, logits, labels):
-        return L.huber_loss(logits, labels, self.reduction, self.delta)
+        return losses.huber_loss(logits, labels, self.reduction, self.delta)
 
 
 class CrossEntropyLoss(LossBase):
@@ -159,12 +159,12 @@ class CrossEntropyLoss(LossBase):
 
     def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
         super().__init__(reduction)
-        L._check_smoothing("CrossEntropyLoss", label_smoothing)
+        losses._check_smoothing("CrossEntropyLoss", label_smoothing)
         self.weight, self.ignore_index = weight, ignore_index
         self.label_smoothing = label_smoothing
 
     def construct(self, logits, labels):
-        return L.cross_entropy(
+        return losses.cross_entropy(
             logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing
         )
 
@@ -184,7 +184,7 @@ class NLLLoss(LossBase):
         self.weight, self.ignore_index = weight, ignore_index
 
     def construct(self, logits, labels):
-        return L.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
+        return losses.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
 
 
 class BCELoss(LossBase):
@@ -201,7 +201,7 @@ class BCELoss(LossBase):
         self.weight = weight
 
     def construct(self, logits, labels):
-        return L.binary_cross_entropy(logits, labels, self.weight, self.reduction)
+        return losses.binary_cross_entropy(logits, labels, self.weight, self.reduction)
 
 
 class BCEWithLogitsLoss(LossBase):
@@ -244,7 +244,7 @@ class KLDivLoss(LossBase):
             super().__init__(reduction)
 
     def construct(self, logits, labels):
-        return L.kl_div(logits, labels, self.reduction)
+        return losses.kl_div(logits, labels, self.reduction)
 
 
 class SoftmaxCrossEntropyWithLogits(LossBase):
@@ -279,7 +279,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         x = to_float(arr(logits))
         y = jnp.asarray(arr(labels))
         if self.sparse:
-            y = L._class_targets(api, x, y)
+            y = losses._class_targets(api, x, y)
             y = jax.nn.one_hot(y, x.shape[-1], dtype=x.dtype)
         elif y.shape != x.shape:
             raise ValueError(
@@ -287,7 +287,7 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
                 f"sparse=False, but got {tuple(y.shape)}."
             )
         loss = -jnp.sum(jax.nn.log_softmax(x, axis=-1) * y.astype(x.dtype), axis=-1)
-        return wrap(L.reduce(loss, self.reduction))
+        return wrap(losses.reduce(loss, self.reduction))
 
 
 class MarginRankingLoss(LossBase):
@@ -305,7 +305,9 @@ class MarginRankingLoss(LossBase):
         self.margin = margin
 
     def construct(self, input1, input2, target):
-        return L.margin_ranking_loss(input1, input2, target, self.margin, self.reduction)
+        return margin_losses.margin_ranking_loss(
+            input1, input2, target, self.margin, self.reduction
+        )
 
 
 class CosineEmbeddingLoss(LossBase):
@@ -323,7 +325,9 @@ class CosineEmbeddingLoss(LossBase):
         self.margin = margin
 
     def construct(self, logits_x1, logits_x2, labels):
-        return L.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin, self.reduction)
+        return margin_losses.cosine_embedding_loss(
+            logits_x1, logits_x2, labels, self.margin, self.reduction
+        )
 
 
 class SoftMarginLoss(LossBase):
@@ -336,7 +340,7 @@ class SoftMarginLoss(LossBase):
     """
 
     def construct(self, logits, labels):
-        return L.soft_margin_loss(logits, labels, self.reduction)
+        return margin_losses.soft_margin_loss(logits, labels, self.reduction)
 
 
 class MultiMarginLoss(LossBase):
@@ -355,7 +359,9 @@ class MultiMarginLoss(LossBase):
 
     def construct(self, x, target, weight=None):
         weight = self.weight if weight is None else weight
-        return L.multi_margin_loss(x, target, self.p, self.margin, weight, self.reduction)
+        return margin_losses.multi_margin_loss(
+            x, target, self.p, self.margin, weight, self.reduction
+        )
 
 
 class PoissonNLLLoss(LossBase):
@@ -372,6 +378,6 @@ class PoissonNLLLoss(LossBase):
         self.log_input, self.full, self.eps = log_input, full, eps
 
     def construct(self, input, target):
-        return L.poisson_nll_loss(
+        return losses.poisson_nll_loss(
             input, target, self.log_input, self.full, self.eps, self.reduction
         )

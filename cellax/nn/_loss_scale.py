@@ -8,7 +8,7 @@ from .. import _dtype, _transforms
 from .._errors import check_positive_int
 from .._parameter import Parameter
 from .._tensor import Tensor, unwrap, wrap, wrap_tree
-from ..ops import _composite
+from ..ops._impl import composite
 from ._cell import Cell
 from ._wrap import TrainOneStepCell
 
@@ -123,7 +123,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     def __init__(self, network, optimizer, scale_sense) -> None:
         super().__init__(network, optimizer, sens=None)
         self.loss_scaling_manager = None
-        self.hyper_map = _composite.HyperMap()
+        self.hyper_map = composite.HyperMap()
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
             self.scale_sense = Parameter(

@@ -16,7 +16,7 @@ from .._errors import check_bool_arg as _check_bool
 from .._errors import check_float_arg as _check_float
 from .._errors import check_positive_int_arg as _check_int_positive
 from .._tensor import wrap
-from ..ops._utils import array
+from ..ops._impl.utils import array
 from ._cell import Cell
 
 __all__ = [

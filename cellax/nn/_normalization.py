@@ -9,8 +9,8 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import wrap
-from ..ops import _norm
-from ..ops._utils import arr
+from ..ops._impl import normalization
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
@@ -109,7 +109,7 @@ class _BatchNorm(_StatsNorm):
         use_batch = self.use_batch_statistics
         if use_batch is None:
             use_batch = self.training
-        return _norm.batch_norm(
+        return normalization.batch_norm(
             x,
             self.moving_mean,
             self.moving_variance,
@@ -296,7 +296,7 @@ class LayerNorm(Cell):
                 f"{self.begin_params_axis} must be normalized_shape={self.normalized_shape}, "
                 f"but got input_x.shape={tuple(x.shape)}."
             )
-        out, _, _ = _norm.normalize(x, tuple(range(norm_axis, x.ndim)), self.epsilon)
+        out, _, _ = normalization.normalize(x, tuple(range(norm_axis, x.ndim)), self.epsilon)
         out = out * self.gamma._value + self.beta._value
         return wrap(out.astype(x.dtype))
 
@@ -366,7 +366,7 @@ class GroupNorm(Cell):
                 f"For 'GroupNorm', 'x' must have num_channels={self.num_channels} channels on "
                 f"dim 1, but got x.shape={tuple(value.shape)}."
             )
-        return _norm.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
+        return normalization.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
 
     def extend_repr(self) -> str:
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
@@ -415,7 +415,7 @@ class InstanceNorm2d(_StatsNorm):
                 f"{self.num_features} channels, but got x.shape={tuple(value.shape)}."
             )
         if self.training:
-            return _norm.instance_norm(
+            return normalization.instance_norm(
                 x,
                 self.moving_mean,
                 self.moving_variance,
@@ -425,6 +425,6 @@ class InstanceNorm2d(_StatsNorm):
                 self.momentum,
                 self.eps,
             )
-        return _norm.instance_norm(
+        return normalization.instance_norm(
             x, None, None, self.gamma, self.beta, True, self.momentum, self.eps
         )

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from ..ops import _composite
-from ..ops._state_ops import AssignAdd
+from ..ops._impl import composite
+from ..ops._impl.state import AssignAdd
 
 
 class OptimizerProtectedAPI:
@@ -37,10 +37,10 @@ class OptimizerProtectedAPI:
         object.__setattr__(self, "need_scale", self.loss_scale != 1.0)
         object.__setattr__(self, "global_step_increase_tensor", Tensor([1], np.int32))
         object.__setattr__(self, "assignadd", AssignAdd())
-        object.__setattr__(self, "map_", _composite.Map())
-        object.__setattr__(self, "map_reverse", _composite.Map(None, True))
-        object.__setattr__(self, "hyper_map", _composite.HyperMap())
-        object.__setattr__(self, "hyper_map_reverse", _composite.HyperMap(None, True))
+        object.__setattr__(self, "map_", composite.Map())
+        object.__setattr__(self, "map_reverse", composite.Map(None, True))
+        object.__setattr__(self, "hyper_map", composite.HyperMap())
+        object.__setattr__(self, "hyper_map_reverse", composite.HyperMap(None, True))
         object.__setattr__(self, "use_parallel", False)
         object.__setattr__(self, "optim_filter", (True,) * self.param_length)
         object.__setattr__(self, "_unique", True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..ops import _resample
-from ..ops._utils import arr
+from ..ops._impl import resample
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = [
@@ -49,7 +49,7 @@ class _Pad(Cell):
                 f"For '{type(self).__name__}', 'x' must have at least {self._nd + 1} dims, but "
                 f"got shape {tuple(value.shape)}."
             )
-        return _resample.pad(
+        return resample.pad(
             x, self.padding, self._mode, self.value if self._mode == "constant" else None
         )
 
@@ -217,7 +217,7 @@ class Upsample(Cell):
         self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
 
     def construct(self, x):
-        return _resample.interpolate(
+        return resample.interpolate(
             x,
             self.size,
             self.scale_factor,
@@ -241,7 +241,7 @@ class PixelShuffle(Cell):
         self.upscale_factor = upscale_factor
 
     def construct(self, input):
-        return _resample.pixel_shuffle(input, self.upscale_factor)
+        return resample.pixel_shuffle(input, self.upscale_factor)
 
 
 class PixelUnshuffle(Cell):
@@ -258,4 +258,4 @@ class PixelUnshuffle(Cell):
         self.downscale_factor = downscale_factor
 
     def construct(self, input):
-        return _resample.pixel_unshuffle(input, self.downscale_factor)
+        return resample.pixel_unshuffle(input, self.downscale_factor)

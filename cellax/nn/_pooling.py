@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._errors import check_bool
-from ..ops import _conv, _pool
-from ..ops._utils import arr
+from ..ops._impl import convolution, pooling
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = [
@@ -44,11 +44,11 @@ class _Pool(Cell):
         super().__init__()
         api = type(self).__name__
         n = self._nd
-        self.pad_mode = _conv.check_pad_mode(api, pad_mode)
-        _conv.ntuple(api, "kernel_size", kernel_size, n)
-        _conv.ntuple(api, "stride", stride, n)
-        _conv.ntuple(api, "dilation", dilation, n)
-        _conv.explicit_pads(api, padding, n)
+        self.pad_mode = convolution.check_pad_mode(api, pad_mode)
+        convolution.ntuple(api, "kernel_size", kernel_size, n)
+        convolution.ntuple(api, "stride", stride, n)
+        convolution.ntuple(api, "dilation", dilation, n)
+        convolution.explicit_pads(api, padding, n)
         if self.pad_mode != "pad" and padding not in (0, (0,) * n, (0,) * (2 * n)):
             raise ValueError(
                 f"For '{api}', 'padding' must be 0 when 'pad_mode' is not 'pad', but got "
@@ -82,7 +82,7 @@ class _Pool(Cell):
                 f"{tuple(value.shape)}."
             )
         if self._max:
-            return _pool.max_pool(
+            return pooling.max_pool(
                 api,
                 self._nd,
                 x,
@@ -94,7 +94,7 @@ class _Pool(Cell):
                 self.return_indices,
                 self.pad_mode,
             )
-        return _pool.avg_pool(
+        return pooling.avg_pool(
             api,
             self._nd,
             x,
@@ -400,7 +400,7 @@ class AdaptiveAvgPool1d(_Adaptive1d):
         (1, 2, 3)
     """
 
-    _fn = staticmethod(_pool.adaptive_avg_pool1d)
+    _fn = staticmethod(pooling.adaptive_avg_pool1d)
 
 
 class AdaptiveAvgPool2d(_Adaptive):
@@ -412,7 +412,7 @@ class AdaptiveAvgPool2d(_Adaptive):
         (1, 2, 2, 3)
     """
 
-    _fn = staticmethod(_pool.adaptive_avg_pool2d)
+    _fn = staticmethod(pooling.adaptive_avg_pool2d)
 
 
 class AdaptiveAvgPool3d(_Adaptive):
@@ -424,7 +424,7 @@ class AdaptiveAvgPool3d(_Adaptive):
         (1, 2, 2, 2, 2)
     """
 
-    _fn = staticmethod(_pool.adaptive_avg_pool3d)
+    _fn = staticmethod(pooling.adaptive_avg_pool3d)
 
 
 class AdaptiveMaxPool1d(_Adaptive1d):
@@ -439,7 +439,7 @@ class AdaptiveMaxPool1d(_Adaptive1d):
         (1, 2, 3)
     """
 
-    _fn = staticmethod(_pool.adaptive_max_pool1d)
+    _fn = staticmethod(pooling.adaptive_max_pool1d)
 
 
 class AdaptiveMaxPool2d(Cell):
@@ -457,4 +457,4 @@ class AdaptiveMaxPool2d(Cell):
         self.return_indices = check_bool("AdaptiveMaxPool2d", "return_indices", return_indices)
 
     def construct(self, input):
-        return _pool.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+        return pooling.adaptive_max_pool2d(input, self.output_size, self.return_indices)

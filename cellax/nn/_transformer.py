@@ -8,7 +8,7 @@ import jax
 
 from .. import _dtype
 from .._errors import check_positive_int
-from ..ops._utils import arr, wrap
+from ..ops._impl.utils import arr, wrap
 from ._attention import MultiheadAttention
 from ._cell import Cell
 from ._container import CellList

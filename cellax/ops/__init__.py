@@ -1,57 +1,77 @@
 """cellax.ops: MindSpore's functional ops and primitive classes on JAX.
 
-Each family module defines ``__all__``; this package re-exports them.
+The implementation lives in ``ops/_impl/``, one module per concept (``ops/README.md`` says
+where a new op goes); each defines ``__all__`` and this package re-exports them. The other
+modules of ``cellax.ops`` are MindSpore's own import paths (``functional``, ``operations``,
+``composite``, ``primitive``, ``function``, ``auto_generate``, ``communication``).
 """
 
-from ._primitive import Primitive as Primitive
-from ._primitive import PrimitiveWithInfer as PrimitiveWithInfer
-from ._primitive import prim_attr_register as prim_attr_register
+from ._impl.primitive import Primitive as Primitive
+from ._impl.primitive import PrimitiveWithInfer as PrimitiveWithInfer
+from ._impl.primitive import prim_attr_register as prim_attr_register
 from .._transforms import GradOperation as GradOperation
-from ._math import *  # noqa: F403
-from ._elementwise import *  # noqa: F403
-from ._math_primitives import *  # noqa: F403
-from ._creation import *  # noqa: F403
-from ._shape import *  # noqa: F403
-from ._array import *  # noqa: F403
-from ._nn import *  # noqa: F403
-from ._state_ops import *  # noqa: F403
-from ._reduce import *  # noqa: F403
-from ._cumulative import *  # noqa: F403
-from ._index import *  # noqa: F403
-from ._random import *  # noqa: F403
-from ._linalg import *  # noqa: F403
-from . import _tensor_methods as _tensor_methods  # noqa: F401
-from ._conv import *  # noqa: F403
-from ._pool import *  # noqa: F403
-from ._norm import *  # noqa: F403
-from ._resample import *  # noqa: F403
-from ._loss import *  # noqa: F403
-from ._hook import *  # noqa: F403
-from ._control import *  # noqa: F403
-from ._statistics import *  # noqa: F403
-from ._linalg_ext import *  # noqa: F403
-from ._grid_sample import *  # noqa: F403
-from ._unpool import *  # noqa: F403
-from ._composite import *  # noqa: F403
-from ._compat_prims import *  # noqa: F403
-from ._windows import *  # noqa: F403
-from ._scatter_ext import *  # noqa: F403
-from ._loss_ext import *  # noqa: F403
-from ._vision_ext import *  # noqa: F403
-from ._aliases import *  # noqa: F403
-from ._fft import *  # noqa: F403
-from ._segment import *  # noqa: F403
-from ._matrix_diag import *  # noqa: F403
-from ._rearrange import *  # noqa: F403
-from ._math_ext import *  # noqa: F403
-from ._special_ext import *  # noqa: F403
-from ._linalg_more import *  # noqa: F403
-from ._inplace import *  # noqa: F403
-from ._boxes import *  # noqa: F403
-from ._ext_ops import *  # noqa: F403
-from ._random_more import *  # noqa: F403
-from ._unavailable import *  # noqa: F403
-from ._comm import *  # noqa: F403
+
+# elementwise math
+from ._impl.ufuncs import *  # noqa: F403
+from ._impl.elementwise import *  # noqa: F403
+from ._impl.ufunc_primitives import *  # noqa: F403
+from ._impl.special import *  # noqa: F403
+
+# creating and rearranging arrays
+from ._impl.creation import *  # noqa: F403
+from ._impl.windows import *  # noqa: F403
+from ._impl.shape import *  # noqa: F403
+from ._impl.casting import *  # noqa: F403
+from ._impl.queries import *  # noqa: F403
+from ._impl.array_primitives import *  # noqa: F403
+from ._impl.matrix_diag import *  # noqa: F403
+from ._impl.rearrange import *  # noqa: F403
+from ._impl.resample import *  # noqa: F403
+
+# indexing
+from ._impl.indexing import *  # noqa: F403
+from ._impl.scatter import *  # noqa: F403
+from ._impl.sorting import *  # noqa: F403
+from ._impl.segment import *  # noqa: F403
+
+# reductions
+from ._impl.reductions import *  # noqa: F403
+from ._impl.cumulative import *  # noqa: F403
+from ._impl.statistics import *  # noqa: F403
+
+# linear algebra and transforms
+from ._impl.products import *  # noqa: F403
+from ._impl.decompositions import *  # noqa: F403
+from ._impl.norms import *  # noqa: F403
+from ._impl.distances import *  # noqa: F403
+from ._impl.fft import *  # noqa: F403
+
+# neural-network functionals
+from ._impl.activations import *  # noqa: F403
+from ._impl.dropout import *  # noqa: F403
+from ._impl.convolution import *  # noqa: F403
+from ._impl.pooling import *  # noqa: F403
+from ._impl.unpooling import *  # noqa: F403
+from ._impl.normalization import *  # noqa: F403
+from ._impl.losses import *  # noqa: F403
+from ._impl.margin_losses import *  # noqa: F403
+from ._impl.boxes import *  # noqa: F403
+
+# randomness, state, gradients, control flow, debugging
+from ._impl.random import *  # noqa: F403
+from ._impl.state import *  # noqa: F403
+from ._impl.inplace import *  # noqa: F403
+from ._impl.hook import *  # noqa: F403
+from ._impl.loops import *  # noqa: F403
+from ._impl.composite import *  # noqa: F403
+from ._impl.debug import *  # noqa: F403
+from ._impl.sharding import *  # noqa: F403
+from ._impl.communication import *  # noqa: F403
+
+# other names of MindSpore's list: aliases, and names with no counterpart on JAX
+from ._impl.aliases import *  # noqa: F403
+from ._impl.unavailable import *  # noqa: F403
+from ._impl import tensor_methods as _tensor_methods  # noqa: F401 (registers Tensor methods)
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr
 from .._tensor import Tensor as Tensor

@@ -7,7 +7,7 @@ Examples:
 """
 
 from .._transforms import GradOperation
-from ._composite import HyperMap, Map, MultitypeFuncGraph, clip_by_global_norm
+from ._impl.composite import HyperMap, Map, MultitypeFuncGraph, clip_by_global_norm
 from .primitive import constexpr
 
 __all__ = [

@@ -19,7 +19,7 @@ Examples:
 
 from __future__ import annotations
 
-from ._primitive import Primitive, PrimitiveWithInfer, prim_attr_register
+from ._impl.primitive import Primitive, PrimitiveWithInfer, prim_attr_register
 
 __all__ = [
     "Primitive",

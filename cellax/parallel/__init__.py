@@ -10,7 +10,7 @@ Examples:
 """
 
 from .._serialization import load_distributed_checkpoint
-from ..ops._layout import Layout
+from ..ops._impl.layout import Layout
 from . import nn as nn
 from ._broadcast import parameter_broadcast
 from ._shard import shard

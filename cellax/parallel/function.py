@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import _parallel_state
-from ..ops._layout import Layout
-from ..ops._sharding import constrain
+from ..ops._impl.layout import Layout
+from ..ops._impl.sharding import constrain
 
 __all__ = ["reshard"]
 

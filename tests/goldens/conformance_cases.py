@@ -570,7 +570,7 @@ def run_case(code, namespace_base, ms):
         return {"error": type(error).__name__, "msg": text.split("\n")[0][:200], "backend": backend}
 
 
-# The input dtypes MindSpore's primitives accept (cellax/ops/_dtype_rules.py), per op.
+# The input dtypes MindSpore's primitives accept (cellax/ops/_impl/dtype_rules.py), per op.
 _DTYPE_OPS = {
     2: (
         "add sub subtract truncate_mod hypot fmax fmin xdivy xlogy heaviside nextafter gcd lcm "

@@ -1,4 +1,4 @@
-"""The ops added for mint (ops/_grid_sample.py, ops/_unpool.py) beyond the mint goldens:
+"""The ops added for mint (ops/_impl/resample.py, ops/_impl/unpooling.py) beyond the mint goldens:
 other ranks, round trips with max pooling, identity grids, gradients and errors."""
 
 import numpy as np

@@ -6,7 +6,7 @@ import pytest
 
 import cellax as ms
 from cellax import ops
-from cellax.ops._eager import fused
+from cellax.ops._impl.eager import fused
 
 X = np.array([[1.0, np.nan, 3.0], [-np.inf, -np.inf, -np.inf]], np.float32)
 

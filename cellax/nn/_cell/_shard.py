@@ -13,7 +13,7 @@ import types
 import jax
 
 from ... import _core, _parallel_state
-from ...ops import _sharding
+from ...ops._impl import sharding
 
 __all__ = ["set_shard", "set_data_parallel", "shard_function"]
 
@@ -47,12 +47,12 @@ def _constrain_all(api: str, values, strategies):
         )
     out = []
     for index, (value, strategy) in enumerate(zip(items, strategies)):
-        if strategy is None or not _sharding._is_tensor(value):
+        if strategy is None or not sharding._is_tensor(value):
             out.append(value)
             continue
-        shape = jax.numpy.shape(_sharding.unwrap(value))
-        sharding = _sharding.operand_sharding(api, strategy, shape, index)
-        out.append(_sharding.constrain(value, sharding))
+        shape = jax.numpy.shape(sharding.unwrap(value))
+        placement = sharding.operand_sharding(api, strategy, shape, index)
+        out.append(sharding.constrain(value, placement))
     return out[0] if single else type(values)(out) if isinstance(values, tuple) else out
 
 
@@ -73,14 +73,14 @@ def _sharded_construct(self, *args, **kwargs):
 
 
 def _split_batch(value):
-    if not _sharding._is_tensor(value):
+    if not sharding._is_tensor(value):
         return value
-    shape = jax.numpy.shape(_sharding.unwrap(value))
+    shape = jax.numpy.shape(sharding.unwrap(value))
     mesh = _parallel_state.world_mesh()
     if not shape or shape[0] % mesh.size:
         return value
     spec = jax.sharding.PartitionSpec(_parallel_state.DATA_AXIS)
-    return _sharding.constrain(value, jax.sharding.NamedSharding(mesh, spec))
+    return sharding.constrain(value, jax.sharding.NamedSharding(mesh, spec))
 
 
 def _find(cell, api: str, name: str):
@@ -101,9 +101,9 @@ def _find(cell, api: str, name: str):
 def _place_parameters(cell, api: str, parameter_plan: dict) -> None:
     for name, strategy in parameter_plan.items():
         param = _find(cell, api, name)
-        sharding = _sharding.operand_sharding(f"{api}", strategy, param.shape)
-        if getattr(param._data, "sharding", None) != sharding:
-            _core.store(param, jax.device_put(param._data, sharding))
+        placement = sharding.operand_sharding(f"{api}", strategy, param.shape)
+        if getattr(param._data, "sharding", None) != placement:
+            _core.store(param, jax.device_put(param._data, placement))
 
 
 def _install(cell) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._tensor import Tensor
-from .. import _comm as _ops
+from .._impl import communication as _ops
 from ._groups import _done, _group, _put, _tensor, get_rank, get_world_size
 
 _COMM_FUNCS = (

@@ -1,5 +1,5 @@
 """``mindspore.ops.function.parameter_func``: the functional ops MindSpore 2.10 defines there."""
 
-from .._reexport import export
+from .._impl.reexport import export
 
 __all__ = export(__name__, "function.parameter_func")

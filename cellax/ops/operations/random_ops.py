@@ -1,5 +1,5 @@
 """``mindspore.ops.operations.random_ops``: the primitive classes MindSpore 2.10 defines there."""
 
-from .._reexport import export
+from .._impl.reexport import export
 
 __all__ = export(__name__, "operations.random_ops", classes_only=True)

@@ -10,7 +10,7 @@ from jax.scipy.special import ndtr
 
 from .... import _dtype
 from ...._random import next_key
-from ....ops._utils import arr, wrap
+from ....ops._impl.utils import arr, wrap
 from ..._cell import Cell
 
 __all__ = ["Distribution", "Normal", "Uniform", "Bernoulli", "Categorical"]

@@ -1,0 +1,1 @@
+"""The implementation of ``cellax.ops``, one module per concept (``ops/README.md``)."""

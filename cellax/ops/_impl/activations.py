@@ -1,0 +1,452 @@
+"""Activation functions and the softmax family (relu, gelu, silu, softmax, glu, ...)."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from ..._random import next_key
+from .primitive import primitive
+from .eager import fused
+from .utils import array, check_axis, check_min_rank, name_op, np_dtype, to_float, wrap
+
+__all__ = [
+    "relu",
+    "relu6",
+    "leaky_relu",
+    "elu",
+    "selu",
+    "celu",
+    "gelu",
+    "fast_gelu",
+    "silu",
+    "mish",
+    "softplus",
+    "softsign",
+    "hardswish",
+    "hardsigmoid",
+    "hardtanh",
+    "hardshrink",
+    "softshrink",
+    "soft_shrink",
+    "tanhshrink",
+    "threshold",
+    "sigmoid",
+    "logsigmoid",
+    "softmax",
+    "log_softmax",
+    "softmin",
+    "glu",
+    "swiglu",
+    "prelu",
+    "rrelu",
+    "gumbel_softmax",
+    "ReLU",
+    "ReLU6",
+    "Sigmoid",
+    "Softmax",
+    "LogSoftmax",
+    "GeLU",
+    "FastGeLU",
+    "Elu",
+    "SeLU",
+    "CeLU",
+    "HSwish",
+    "HSigmoid",
+    "Softplus",
+    "Softsign",
+    "Mish",
+    "PReLU",
+    "HShrink",
+    "SoftShrink",
+    "LogSigmoid",
+]
+
+
+def _float_input(api, input, name="input"):
+    return to_float(array(input, api, name))
+
+
+def _activation(name, fn, params=("input",), doc=""):
+    """A one-input activation computed in float (integer input -> float32)."""
+
+    def op(input):
+        return wrap(fn(_float_input(name, input, params[0])))
+
+    op = name_op(
+        op,
+        name,
+        doc
+        + (
+            f"\n\n    Examples:\n        >>> import cellax as ms\n"
+            f"        >>> ms.ops.{name}(ms.Tensor([-1., 0., 2.])).shape\n        (3,)\n"
+        ),
+    )
+    if params != ("input",):
+        op.__code__ = op.__code__.replace(co_varnames=params + op.__code__.co_varnames[1:])
+    return op
+
+
+def relu(input, inplace=False):
+    """``max(input, 0)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.relu(ms.Tensor([-1., 2.])))
+        [0. 2.]
+    """
+    return wrap(_relu(array(input, "relu")))
+
+
+_relu = fused(jax.nn.relu)  # jax.nn.relu is a custom_jvp: slow to dispatch op by op
+
+
+def relu6(x):
+    """``min(max(x, 0), 6)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.relu6(ms.Tensor([-1., 7.])))
+        [0. 6.]
+    """
+    return wrap(jnp.clip(array(x, "relu6", "x"), 0, 6))
+
+
+def leaky_relu(input, alpha=0.2):
+    """``input`` where positive, else ``alpha * input``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.leaky_relu(ms.Tensor([-1., 1.])))
+        [-0.2  1. ]
+    """
+    x = _float_input("leaky_relu", input)
+    return wrap(jnp.where(x > 0, x, alpha * x).astype(x.dtype))
+
+
+def elu(input_x, alpha=1.0):
+    """``x`` where positive, else ``alpha * (exp(x) - 1)``.
+
+    Args:
+        input_x (Tensor): The float input.
+        alpha (float): The scale of the negative part; MindSpore 2.10's ``Elu`` only accepts
+            ``1.0``. Default: ``1.0``.
+
+    Raises:
+        TypeError: If ``alpha`` is not a float.
+        ValueError: If ``alpha`` is not 1.0 (as in MindSpore 2.10).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.elu(ms.Tensor([-1., 2.])))
+        [-0.63212055  2.        ]
+    """
+    if not isinstance(alpha, float):
+        raise TypeError(f"For 'elu', 'alpha' must be a float, but got {type(alpha).__name__}.")
+    if alpha != 1.0:
+        raise ValueError(f"For 'elu', 'alpha' must be 1.0, but got {alpha}.")
+    x = _float_input("elu", input_x, "input_x")
+    return wrap(jax.nn.elu(x, alpha))
+
+
+def celu(x, alpha=1.0):
+    """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``.
+
+    Raises:
+        ValueError: If ``alpha`` is 0.
+    """
+    if alpha == 0:
+        raise ValueError("For 'celu', 'alpha' must not be 0, but got 0.")
+    return wrap(jax.nn.celu(_float_input("celu", x, "x"), alpha))
+
+
+def gelu(input, approximate="none"):
+    """Gaussian error linear unit; ``approximate`` is ``'none'`` (erf) or ``'tanh'``.
+
+    Raises:
+        ValueError: If ``approximate`` is neither.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.gelu(ms.Tensor([1., -1.])))
+        [ 0.8413447  -0.15865527]
+    """
+    if approximate not in ("none", "tanh"):
+        raise ValueError(
+            f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}."
+        )
+    x = _float_input("gelu", input)
+    return wrap(jax.nn.gelu(x, approximate=approximate == "tanh"))
+
+
+def fast_gelu(x):
+    """``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))``."""
+    v = _float_input("fast_gelu", x, "x")
+    return wrap(v / (1 + jnp.exp(-1.702 * jnp.abs(v))) * jnp.exp(0.851 * (v - jnp.abs(v))))
+
+
+selu = _activation("selu", jax.nn.selu, ("input_x",), "Scaled ELU.")
+
+
+silu = _activation("silu", jax.nn.silu, ("input",), "``x * sigmoid(x)``.")
+
+
+mish = _activation(
+    "mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), ("x",), "``x * tanh(softplus(x))``."
+)
+
+
+softsign = _activation("softsign", jax.nn.soft_sign, ("x",), "``x / (1 + |x|)``.")
+
+
+hardswish = _activation("hardswish", jax.nn.hard_swish, ("input",), "``x * relu6(x + 3) / 6``.")
+
+
+hardsigmoid = _activation("hardsigmoid", jax.nn.hard_sigmoid, ("input",), "``relu6(x + 3) / 6``.")
+
+
+sigmoid = _activation("sigmoid", jax.nn.sigmoid, ("input",), "``1 / (1 + exp(-x))``.")
+
+
+logsigmoid = _activation("logsigmoid", jax.nn.log_sigmoid, ("x",), "``log(sigmoid(x))``.")
+
+
+tanhshrink = _activation("tanhshrink", lambda x: x - jnp.tanh(x), ("input",), "``x - tanh(x)``.")
+
+
+def softplus(input, beta=1, threshold=20):
+    """``log(1 + exp(beta * x)) / beta``; linear where ``beta * x > threshold``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softplus(ms.Tensor([1., 30.])))
+        [ 1.3132617 30.       ]
+    """
+    x = _float_input("softplus", input)
+    scaled = beta * x
+    soft = jax.nn.softplus(jnp.minimum(scaled, threshold)) / beta
+    return wrap(jnp.where(scaled > threshold, x, soft).astype(x.dtype))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """Clamp into ``[min_val, max_val]``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.hardtanh(ms.Tensor([-2., 0.5])))
+        [-1.   0.5]
+    """
+    x = array(input, "hardtanh")
+    return wrap(jnp.clip(x, min_val, max_val).astype(x.dtype))
+
+
+def hardshrink(input, lambd=0.5):
+    """``x`` where ``|x| > lambd``, else 0."""
+    x = array(input, "hardshrink")
+    return wrap(jnp.where(jnp.abs(x) > lambd, x, 0).astype(x.dtype))
+
+
+def softshrink(input, lambd=0.5):
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
+    x = array(input, "softshrink")
+    return wrap(
+        jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
+    )
+
+
+def soft_shrink(input, lambd=0.5):
+    """Alias of :func:`softshrink`."""
+    return softshrink(input, lambd)
+
+
+def threshold(input, thr, value):
+    """``input`` where ``input > thr``, else ``value``."""
+    x = array(input, "threshold")
+    for name, number in (("thr", thr), ("value", value)):
+        if isinstance(number, bool) or not isinstance(number, (int, float, np.number)):
+            raise TypeError(
+                f"For 'threshold', '{name}' must be an int or a float, but got {number!r}."
+            )
+    return wrap(jnp.where(x > thr, x, jnp.asarray(value, x.dtype)))
+
+
+def _softmax_input(api, input, axis, dtype):
+    x = check_min_rank(api, _float_input(api, input))
+    if dtype is not None:
+        x = x.astype(np_dtype(dtype))
+    if isinstance(axis, (list, tuple)):
+        return x, tuple(check_axis(api, a, x.ndim) for a in axis)
+    return x, check_axis(api, axis, x.ndim)
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """Softmax along ``axis``.
+
+    Raises:
+        ValueError: If ``axis`` is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softmax(ms.Tensor([0., 0.])))
+        [0.5 0.5]
+    """
+    x, axis = _softmax_input("softmax", input, axis, dtype)
+    return wrap(_softmax(x, axis))
+
+
+@fused(static_argnums=(1,))
+def _softmax(x, axis):
+    # MindSpore gives 0 (not NaN) where every element along ``axis`` is -inf.
+    dead = jnp.all(x == -jnp.inf, axis=axis, keepdims=True)
+    out = jax.nn.softmax(jnp.where(dead, jnp.zeros_like(x), x), axis=axis)
+    return jnp.where(dead, jnp.zeros_like(out), out)
+
+
+def log_softmax(logits, axis=-1):
+    """Log of softmax along ``axis``, computed stably.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.log_softmax(ms.Tensor([0., 0.])))
+        [-0.6931472 -0.6931472]
+    """
+    x, axis = _softmax_input("log_softmax", logits, axis, None)
+    return wrap(jax.nn.log_softmax(x, axis=axis))
+
+
+def softmin(x, axis=-1, *, dtype=None):
+    """``softmax(-x)`` along ``axis``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.softmin(ms.Tensor([0., 0.])))
+        [0.5 0.5]
+    """
+    value, axis = _softmax_input("softmin", x, axis, dtype)
+    return wrap(jax.nn.softmax(-value, axis=axis))
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: ``a * sigmoid(b)`` for the two halves of ``axis``.
+
+    Raises:
+        ValueError: If the size of ``axis`` is odd.
+    """
+    value = check_min_rank("glu", _float_input("glu", x, "x"), name="x")
+    axis = check_axis("glu", axis, value.ndim)
+    if value.shape[axis] % 2:
+        raise ValueError(
+            f"For 'glu', the size of dimension {axis} must be even, but got shape {value.shape}."
+        )
+    return wrap(jax.nn.glu(value, axis))
+
+
+def swiglu(input, dim=-1):
+    """``silu(a) * b`` for the two halves of ``dim``."""
+    value = _float_input("swiglu", input)
+    axis = check_axis("swiglu", dim, value.ndim, "dim")
+    if value.shape[axis] % 2:
+        raise ValueError(
+            f"For 'swiglu', the size of dimension 'dim' ({dim}) must be even, but got "
+            f"{value.shape[axis]}."
+        )
+    a, b = jnp.split(value, 2, axis=axis)
+    return wrap(jax.nn.silu(a) * b)
+
+
+def prelu(input, weight):
+    """``x`` where positive, else ``weight * x`` (``weight`` per channel, dim 1).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.prelu(ms.Tensor([-1., 2.]), ms.Tensor([0.25])))
+        [-0.25  2.  ]
+    """
+    x = _float_input("prelu", input)
+    w = array(weight, "prelu", "weight")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if w.ndim > 1 or w.size not in (1, channels):
+        raise ValueError(
+            f"For 'prelu', 'weight' must be 1-D with 1 or {channels} (the channels) elements, "
+            f"but got shape {tuple(w.shape)}."
+        )
+    if x.ndim >= 2 and w.size > 1:
+        w = w.reshape((-1,) + (1,) * (x.ndim - 2))
+    return wrap(jnp.where(x > 0, x, w * x).astype(x.dtype))
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
+    """Leaky ReLU with a slope drawn uniformly from ``[lower, upper]`` per element."""
+    x = _float_input("rrelu", input)
+    slope = jax.random.uniform(next_key(), x.shape, x.dtype, lower, upper)
+    return wrap(jnp.where(x >= 0, x, slope * x))
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
+    """Sample from the Gumbel-softmax distribution (straight-through one-hot if ``hard``)."""
+    x = _float_input("gumbel_softmax", logits, "logits")
+    dim = check_axis("gumbel_softmax", dim, x.ndim, "dim")
+    gumbel = jax.random.gumbel(next_key(), x.shape, x.dtype)
+    soft = jax.nn.softmax((x + gumbel) / tau, axis=dim)
+    if not hard:
+        return wrap(soft)
+    index = jnp.argmax(soft, axis=dim)
+    one = jax.nn.one_hot(index, x.shape[dim], axis=dim, dtype=x.dtype)
+    return wrap(one - jax.lax.stop_gradient(soft) + soft)
+
+
+ReLU = primitive("ReLU", relu)
+
+
+ReLU6 = primitive("ReLU6", relu6)
+
+
+Sigmoid = primitive("Sigmoid", sigmoid)
+
+
+LogSigmoid = primitive("LogSigmoid", logsigmoid)
+
+
+Softmax = primitive("Softmax", softmax, dict(axis=-1))
+
+
+LogSoftmax = primitive("LogSoftmax", log_softmax, dict(axis=-1))
+
+
+GeLU = primitive("GeLU", gelu)
+
+
+FastGeLU = primitive("FastGeLU", fast_gelu)
+
+
+Elu = primitive("Elu", elu, dict(alpha=1.0))
+
+
+SeLU = primitive("SeLU", selu)
+
+
+CeLU = primitive("CeLU", celu, dict(alpha=1.0))
+
+
+HSwish = primitive("HSwish", hardswish)
+
+
+HSigmoid = primitive("HSigmoid", hardsigmoid)
+
+
+Softplus = primitive("Softplus", softplus)
+
+
+Softsign = primitive("Softsign", softsign)
+
+
+Mish = primitive("Mish", mish)
+
+
+PReLU = primitive("PReLU", prelu)
+
+
+HShrink = primitive("HShrink", hardshrink, dict(lambd=0.5))
+
+
+SoftShrink = primitive("SoftShrink", softshrink, dict(lambd=0.5))

@@ -1,0 +1,97 @@
+"""MindSpore 2.10's input-dtype checks, as one table shared by the ops.
+
+MindSpore's primitives check the dtype of their inputs when the op is built (the check is the
+same on every device) and raise ``TypeError`` for a dtype they do not accept, e.g. ``ops.add`` of
+two Bool Tensors or ``ops.cumsum`` of a Bool Tensor. This table holds those frontend checks, read
+off MindSpore 2.10 (tests/goldens/record_conformance.py records them). Failures that come only
+from MindSpore's CPU kernel selection ("Select CPU operator ... fail") are backend gaps, not
+MindSpore semantics, and are not reproduced.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from ... import _dtype
+
+_FLOATS = "Float16 Float32 Float64 BFloat16"
+
+
+_INTS = "Int8 Int16 Int32 Int64 UInt8 UInt16 UInt32 UInt64"
+
+
+_COMPLEX = "Complex64 Complex128"
+
+
+# api name -> the MindSpore dtype names its primitive accepts (checked on every Tensor input).
+ACCEPTS = {
+    "add": f"{_FLOATS} {_INTS} {_COMPLEX}",
+    "sub": f"{_FLOATS} {_INTS} {_COMPLEX}",
+    "truncate_mod": "Float16 Float32 Float64 Int32 Int8 UInt8",
+    "hypot": "Float32 Float64",
+    "fmax": "Float16 Float32 Float64 Int32 Int64",
+    "fmin": "Float16 Float32 Float64 Int32 Int64",
+    "xdivy": f"Float16 Float32 Float64 {_COMPLEX}",
+    "heaviside": f"Float16 Float32 Float64 {_INTS}",
+    "nextafter": "Float32 Float64",
+    "gcd": "Int16 Int32 Int64",
+    "lcm": "Int32 Int64",
+    "bitwise_left_shift": _INTS,
+    "bitwise_right_shift": _INTS,
+    "logaddexp": _FLOATS,
+    "logaddexp2": _FLOATS,
+    "copysign": f"{_FLOATS} {_INTS}",
+    "exp": f"BFloat16 Bool Float16 Float32 Float64 Int64 {_COMPLEX}",
+    "lgamma": "Float16 Float32 Float64 Int32",
+    "digamma": "Float16 Float32 Float64",
+    "i0": "Float16 Float32 Float64",
+    "bessel_i0": "Float16 Float32 Float64",
+    "bessel_i0e": "Float16 Float32 Float64",
+    "bessel_i1": "Float16 Float32 Float64",
+    "bessel_i1e": f"{_FLOATS} {_INTS}",
+    "deg2rad": "Float16 Float32 Float64",
+    "rad2deg": "Float16 Float32 Float64",
+    "sign": f"BFloat16 Bool Float16 Float32 Float64 Int32 Int64 {_COMPLEX}",
+    "sgn": f"BFloat16 Bool Float16 Float32 Float64 Int32 Int64 {_COMPLEX}",
+    "ceil": "BFloat16 Float16 Float32 Float64",
+    "conj": f"{_FLOATS} {_INTS} {_COMPLEX}",
+    "invert": _INTS,
+    "bitwise_not": _INTS,
+    "cumsum": f"{_FLOATS} {_INTS} {_COMPLEX}",
+    "logcumsumexp": "Float16 Float32 Float64",
+    "median": "Float32 Float64 Int16 Int32 Int64",
+}
+
+
+_SETS = {api: frozenset(names.split()) for api, names in ACCEPTS.items()}
+
+
+_ACCEPTED: dict = {}  # (api, numpy dtype) -> True once accepted
+
+
+def dtype_name(value) -> str:
+    """MindSpore's name of an array's dtype (``'Float32'``, ``'Bool'``, ...)."""
+    return str(_dtype.from_numpy_dtype(np.dtype(value.dtype)))
+
+
+def check_accepts(api: str, *values) -> None:
+    """Raise MindSpore's ``TypeError`` when a Tensor input's dtype is not accepted by ``api``.
+
+    Python scalars are not checked (MindSpore converts them to the Tensor's dtype).
+    """
+    allowed = _SETS.get(api)
+    if allowed is None:
+        return
+    for value in values:
+        dtype = getattr(value, "dtype", None)
+        if dtype is None:
+            continue
+        if _ACCEPTED.get((api, dtype)):  # the eager hot path: one dict lookup per input
+            continue
+        name = dtype_name(value)
+        if name in allowed:
+            _ACCEPTED[(api, dtype)] = True
+        else:
+            raise TypeError(
+                f"For '{api}', the dtype of the input Tensor must be one of "
+                f"{{{', '.join(sorted(allowed))}}}, but got {name}."
+            )

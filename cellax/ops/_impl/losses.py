@@ -1,0 +1,483 @@
+"""Loss functionals (regression, classification, likelihood and CTC); the nn loss Cells
+call these (one implementation each)."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import math
+from ... import _dtype
+from .utils import arr, check_index_range, check_min_rank, to_float, wrap, array
+from .primitive import Primitive
+
+
+__all__ = [
+    "cross_entropy",
+    "nll_loss",
+    "mse_loss",
+    "l1_loss",
+    "smooth_l1_loss",
+    "huber_loss",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "kl_div",
+    "poisson_nll_loss",
+    "gaussian_nll_loss",
+    "ctc_loss",
+    "binary_cross_entropy_with_logits",
+    "KLDivLoss",
+    "mse_loss_ext",
+]
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def check_reduction(api: str, reduction) -> str:
+    if reduction not in _REDUCTIONS:
+        raise ValueError(
+            f"For '{api}', 'reduction' must be one of ['mean', 'sum', 'none'], but got "
+            f"{reduction!r}."
+        )
+    return reduction
+
+
+def reduce(loss, reduction: str):
+    if reduction == "mean":
+        return jnp.mean(loss)
+    if reduction == "sum":
+        return jnp.sum(loss)
+    return loss
+
+
+def _same_shape(api: str, a, b, names=("input", "target")) -> None:
+    if a.shape != b.shape:
+        raise ValueError(
+            f"For '{api}', '{names[0]}' and '{names[1]}' must have the same shape, but got "
+            f"{tuple(a.shape)} and {tuple(b.shape)}."
+        )
+
+
+def _pointwise(api, input, target, reduction, fn):
+    check_reduction(api, reduction)
+    x, y = to_float(arr(input)), arr(target)
+    x, y = jnp.asarray(x), jnp.asarray(y)
+    if x.shape != y.shape:
+        try:
+            x, y = jnp.broadcast_arrays(x, y)
+        except ValueError:
+            _same_shape(api, x, y)
+    return wrap(reduce(fn(x, y.astype(x.dtype)), reduction))
+
+
+def mse_loss(input, target, reduction="mean"):
+    r"""Mean squared error :math:`(x - y)^2`, reduced by ``reduction``.
+
+    Args:
+        input (Tensor): Predictions.
+        target (Tensor): Targets, broadcastable to ``input``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Raises:
+        ValueError: If ``reduction`` is unknown or the shapes do not broadcast.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.mse_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([1.0, 4.0])))
+        2.0
+    """
+    return _pointwise("mse_loss", input, target, reduction, lambda x, y: jnp.square(x - y))
+
+
+def l1_loss(input, target, reduction="mean"):
+    r"""Mean absolute error :math:`|x - y|`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.l1_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([1.0, 4.0])))
+        1.0
+    """
+    return _pointwise("l1_loss", input, target, reduction, lambda x, y: jnp.abs(x - y))
+
+
+def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
+    r"""Smooth L1: :math:`0.5 d^2 / \beta` where :math:`|d| < \beta`, else :math:`|d| - 0.5\beta`.
+
+    Raises:
+        ValueError: If ``beta`` is not positive.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.smooth_l1_loss(ms.Tensor([0.0, 3.0]), ms.Tensor([0.5, 0.0])))
+        [0.125 2.5  ]
+    """
+    if not beta > 0:
+        raise ValueError(f"For 'smooth_l1_loss', 'beta' must be positive, but got {beta}.")
+
+    def fn(x, y):
+        d = jnp.abs(x - y)
+        return jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+
+    return _pointwise("smooth_l1_loss", input, target, reduction, fn)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    r"""Huber: :math:`0.5 d^2` where :math:`|d| < \delta`, else :math:`\delta (|d| - 0.5\delta)`.
+
+    Raises:
+        ValueError: If ``delta`` is not positive.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.huber_loss(ms.Tensor([0.0, 3.0]), ms.Tensor([0.5, 0.0]), 'none'))
+        [0.125 2.5  ]
+    """
+    if not delta > 0:
+        raise ValueError(f"For 'huber_loss', 'delta' must be positive, but got {delta}.")
+
+    def fn(x, y):
+        d = jnp.abs(x - y)
+        return jnp.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+
+    return _pointwise("huber_loss", input, target, reduction, fn)
+
+
+def _class_targets(api, x, target):
+    """Validate (N, C, *) logits against integer (N, *) class indices."""
+    y = jnp.asarray(arr(target))
+    if not _dtype.is_integer(y.dtype):
+        raise TypeError(
+            f"For '{api}', class-index 'target' must be an integer Tensor, but got dtype "
+            f"{y.dtype}. Pass int32 class indices, or class probabilities of the same shape as "
+            f"'input'."
+        )
+    expected = (x.shape[0],) + x.shape[2:] if x.ndim > 1 else ()
+    if y.shape != expected:
+        raise ValueError(
+            f"For '{api}', 'target' of class indices must have shape {expected} for 'input' of "
+            f"shape {tuple(x.shape)}, but got {tuple(y.shape)}."
+        )
+    return y
+
+
+def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoothing):
+    """NLL of log-probabilities ``logp`` (N, C, *) with class-index targets."""
+    y = _class_targets(api, logp, target)
+    classes = logp.shape[1] if logp.ndim > 1 else logp.shape[0]
+    check_index_range(api, "target", y, classes, skip=ignore_index)
+    if logp.ndim == 1:
+        logp, y = logp[None], y[None]
+    if weight is None:
+        w = None
+    else:
+        w = to_float(arr(weight)).astype(logp.dtype)
+        if w.shape != (classes,):
+            raise ValueError(
+                f"For '{api}', 'weight' must have shape ({classes},), but got {tuple(w.shape)}."
+            )
+    valid = y != ignore_index
+    safe = jnp.where(valid, y, 0)
+    picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, 1), axis=1).squeeze(1)
+    # unweighted: the kept targets weigh 1 (no gather from a table of ones in the program)
+    w_y = valid.astype(logp.dtype) if w is None else jnp.where(valid, w[safe], 0)
+    loss = -w_y * picked
+    if label_smoothing > 0:
+        shape = (1, classes) + (1,) * (logp.ndim - 2)
+        weighted = logp if w is None else logp * w.reshape(shape)
+        smooth = -jnp.sum(weighted, axis=1) / classes
+        smooth = jnp.where(valid, smooth, 0)
+        loss = (1 - label_smoothing) * loss + label_smoothing * smooth
+    if reduction == "mean":
+        return jnp.sum(loss) / jnp.sum(w_y)
+    return reduce(loss, reduction)
+
+
+def _check_smoothing(api, label_smoothing):
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise ValueError(
+            f"For '{api}', 'label_smoothing' must be in [0, 1], but got {label_smoothing}."
+        )
+
+
+def cross_entropy(
+    input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0
+):
+    r"""Cross entropy between logits ``input`` (classes on dim 1) and ``target``.
+
+    ``target`` is either integer class indices of shape :math:`(N, *)` (entries equal to
+    ``ignore_index`` are skipped; ``'mean'`` divides by the summed weights of the kept targets)
+    or class probabilities with the shape of ``input`` (``'mean'`` divides by the number of
+    samples). ``label_smoothing`` mixes the targets with the uniform distribution.
+
+    Args:
+        input (Tensor): Logits :math:`(N, C)`, :math:`(N, C, d_1, ...)` or :math:`(C,)`.
+        target (Tensor): Class indices or probabilities.
+        weight (Tensor): Per-class rescaling weights :math:`(C,)`. Default: ``None``.
+        ignore_index (int): Target value to ignore (indices only). Default: ``-100``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        label_smoothing (float): In [0, 1]. Default: ``0.0``.
+
+    Raises:
+        TypeError: If index targets are not integers.
+        ValueError: If the shapes do not match or an option is out of range.
+
+    Examples:
+        >>> import cellax as ms
+        >>> logits = ms.Tensor([[2.0, 0.0], [0.0, 2.0]])
+        >>> print(ms.ops.cross_entropy(logits, ms.Tensor([0, 0], ms.int32)).asnumpy().round(4))
+        1.1269
+    """
+    api = "cross_entropy"
+    check_reduction(api, reduction)
+    _check_smoothing(api, label_smoothing)
+    x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input")))
+    logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
+    y = jnp.asarray(arr(target, "cross_entropy", "target"))
+    if _dtype.is_floating(y.dtype) and y.shape == x.shape:
+        classes = x.shape[1] if x.ndim > 1 else x.shape[0]
+        probs = y.astype(logp.dtype)
+        if label_smoothing > 0:
+            probs = probs * (1 - label_smoothing) + label_smoothing / classes
+        if weight is not None:
+            shape = (1, classes) + (1,) * (x.ndim - 2) if x.ndim > 1 else (classes,)
+            probs = probs * to_float(arr(weight)).reshape(shape)
+        loss = -jnp.sum(logp * probs, axis=1 if x.ndim > 1 else 0)
+        return wrap(reduce(loss, reduction))
+    return wrap(_weighted_nll(api, logp, y, weight, ignore_index, reduction, label_smoothing))
+
+
+def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    r"""Negative log-likelihood of log-probabilities ``inputs`` (classes on dim 1) at the
+    integer class indices ``target``; options as :func:`cross_entropy`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> logp = ms.Tensor([[-0.1, -2.0], [-3.0, -0.5]])
+        >>> print(ms.ops.nll_loss(logp, ms.Tensor([0, 1], ms.int32)))
+        0.3
+    """
+    api = "nll_loss"
+    check_reduction(api, reduction)
+    _check_smoothing(api, label_smoothing)
+    logp = to_float(arr(inputs))
+    return wrap(_weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoothing))
+
+
+def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
+    r"""Binary cross entropy of probabilities ``logits`` against ``labels`` in [0, 1]; the
+    probabilities are clamped at 1e-12 inside the logarithms, as in MindSpore (a loss of at most
+    ``-log(1e-12) = 27.631021`` per element).
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.binary_cross_entropy(ms.Tensor([0.5, 1.0]), ms.Tensor([1.0, 1.0])))
+        0.3465736
+    """
+    api = "binary_cross_entropy"
+    check_reduction(api, reduction)
+    p, y = to_float(arr(logits)), jnp.asarray(arr(labels))
+    _same_shape(api, p, y, ("logits", "labels"))
+    y = y.astype(p.dtype)
+    eps = jnp.asarray(1e-12, p.dtype)
+    loss = -(y * jnp.log(jnp.maximum(p, eps)) + (1 - y) * jnp.log(jnp.maximum(1 - p, eps)))
+    if weight is not None:
+        loss = loss * arr(weight)
+    return wrap(reduce(loss, reduction))
+
+
+def kl_div(logits, labels, reduction="mean"):
+    r"""KL divergence with log-probabilities ``logits`` and probabilities ``labels``:
+    :math:`y (\log y - x)` (0 where :math:`y = 0`). ``reduction`` may also be ``'batchmean'``
+    (the sum divided by the batch size).
+
+    Examples:
+        >>> import cellax as ms
+        >>> x = ms.ops.log(ms.Tensor([0.5, 0.5]))
+        >>> print(ms.ops.kl_div(x, ms.Tensor([0.5, 0.5]), 'sum'))
+        0.0
+    """
+    api = "kl_div"
+    if reduction not in _REDUCTIONS + ("batchmean",):
+        raise ValueError(
+            f"For '{api}', 'reduction' must be one of ['mean', 'sum', 'none', 'batchmean'], but "
+            f"got {reduction!r}."
+        )
+    x, y = to_float(arr(logits)), jnp.asarray(arr(labels))
+    _same_shape(api, x, y, ("logits", "labels"))
+    y = y.astype(x.dtype)
+    loss = jax.scipy.special.xlogy(y, y) - y * x
+    if reduction == "batchmean":
+        return wrap(jnp.sum(loss) / (x.shape[0] if x.ndim else 1))
+    return wrap(reduce(loss, reduction))
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, eps=1e-8, reduction="mean"):
+    r"""Poisson negative log-likelihood: :math:`e^x - y x` with ``log_input``, else
+    :math:`x - y \log(x + eps)`; ``full`` adds the Stirling term for :math:`y > 1`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.poisson_nll_loss(ms.Tensor([0.0]), ms.Tensor([1.0])))
+        1.0
+    """
+
+    def fn(x, y):
+        loss = jnp.exp(x) - y * x if log_input else x - y * jnp.log(x + eps)
+        if full:
+            stirling = y * jnp.log(y) - y + 0.5 * jnp.log(2 * jnp.pi * y)
+            loss = loss + jnp.where(y > 1, stirling, 0)
+        return loss
+
+    return _pointwise("poisson_nll_loss", input, target, reduction, fn)
+
+
+def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
+    r"""Gaussian negative log likelihood:
+    :math:`\frac12(\log \max(var, eps) + (x - target)^2 / \max(var, eps))` (plus
+    :math:`\frac12 \log 2\pi` when ``full``).
+
+    Examples:
+        >>> import cellax as ms
+        >>> x, t = ms.Tensor([[1., 2.]]), ms.Tensor([[1., 3.]])
+        >>> print(ms.ops.gaussian_nll_loss(x, t, ms.ops.ones((1, 2))))
+        0.25
+    """
+    api = "gaussian_nll_loss"
+    mean, y, v = (
+        to_float(array(a, api, n)) for a, n in ((x, "x"), (target, "target"), (var, "var"))
+    )
+    if v.ndim == mean.ndim - 1 or (v.shape != mean.shape and v.shape[-1:] == (1,)):
+        v = v.reshape(v.shape + (1,)) if v.ndim == mean.ndim - 1 else v
+    v = jnp.maximum(v, eps)
+    loss = 0.5 * (jnp.log(v) + (mean - y) ** 2 / v)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return wrap(reduce(loss, check_reduction(api, reduction)))
+
+
+def ctc_loss(
+    log_probs,
+    targets,
+    input_lengths,
+    target_lengths,
+    blank=0,
+    reduction="mean",
+    zero_infinity=False,
+):
+    """Connectionist temporal classification loss of ``log_probs`` ``(T, N, C)``.
+
+    Args:
+        log_probs (Tensor): Log-probabilities, shape ``(T, N, C)``.
+        targets (Tensor): Padded label sequences, shape ``(N, S)``.
+        input_lengths (Union[tuple, Tensor]): The valid length of each input, ``(N,)``.
+        target_lengths (Union[tuple, Tensor]): The length of each label sequence, ``(N,)``.
+        blank (int): The blank label. Default: ``0``.
+        reduction (str): ``'mean'`` (each loss divided by its target length, then averaged),
+            ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        zero_infinity (bool): Replace infinite losses (impossible alignments) by 0.
+            Default: ``False``.
+
+    Returns:
+        Tuple ``(loss, log_alpha)``; cellax returns the per-sample negative log likelihood as
+        ``log_alpha`` (MindSpore returns its alpha table).
+
+    Examples:
+        >>> import cellax as ms
+        >>> lp = ms.ops.log_softmax(ms.ops.zeros((3, 1, 2)), -1)
+        >>> loss, _ = ms.ops.ctc_loss(lp, ms.Tensor([[1]]), (3,), (1,))
+        >>> print(round(float(loss), 4))
+        0.2877
+    """
+    import optax
+
+    api = "ctc_loss"
+    lp = to_float(array(log_probs, api, "log_probs"))
+    labels = array(targets, api, "targets").astype(jnp.int32)
+    in_len = jnp.asarray(array(input_lengths, api, "input_lengths")).reshape(-1)
+    tgt_len = jnp.asarray(array(target_lengths, api, "target_lengths")).reshape(-1)
+    if lp.ndim != 3 or labels.ndim != 2 or labels.shape[0] != lp.shape[1]:
+        raise ValueError(
+            f"For '{api}', 'log_probs' must be (T, N, C) and 'targets' (N, S), but got shapes "
+            f"{tuple(lp.shape)} and {tuple(labels.shape)}."
+        )
+    for name, length in (("input_lengths", in_len), ("target_lengths", tgt_len)):
+        if length.shape != (lp.shape[1],):
+            raise ValueError(
+                f"For '{api}', '{name}' must hold one length per sample ({lp.shape[1]}), but "
+                f"got {length.shape[0]}."
+            )
+    logits = jnp.transpose(lp, (1, 0, 2))
+    steps = logits.shape[1]
+    logit_pad = (jnp.arange(steps)[None, :] >= in_len[:, None]).astype(lp.dtype)
+    label_pad = (jnp.arange(labels.shape[1])[None, :] >= tgt_len[:, None]).astype(lp.dtype)
+    nll = optax.ctc_loss(logits, logit_pad, labels, label_pad, blank_id=blank)
+    if zero_infinity:
+        nll = jnp.where(jnp.isinf(nll) | (nll > 1e29), 0.0, nll)
+    if reduction == "mean":
+        loss = jnp.mean(nll / jnp.maximum(tgt_len, 1).astype(lp.dtype))
+    else:
+        loss = reduce(nll, check_reduction(api, reduction))
+    return wrap(loss.astype(lp.dtype)), wrap(nll.astype(lp.dtype))
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
+    """Sigmoid + binary cross entropy, computed stably from logits."""
+    x, y = to_float(arr(input)), arr(target)
+    if x.shape != jnp.shape(y):
+        raise ValueError(
+            f"For 'binary_cross_entropy_with_logits', 'input' and 'target' must have the same "
+            f"shape, but got {x.shape} and {jnp.shape(y)}."
+        )
+    log_p = jax.nn.log_sigmoid(x)
+    log_not_p = jax.nn.log_sigmoid(-x)
+    if pos_weight is not None:
+        loss = -(arr(pos_weight) * y * log_p + (1 - y) * log_not_p)
+    else:
+        loss = -(y * log_p + (1 - y) * log_not_p)
+    if weight is not None:
+        loss = loss * arr(weight)
+    api = "binary_cross_entropy_with_logits"
+    return wrap(reduce(loss, check_reduction(api, reduction)))
+
+
+class KLDivLoss(Primitive):
+    """Kullback-Leibler divergence of ``labels`` from log-probabilities ``logits``
+    (``mindspore.ops.KLDivLoss``), the primitive form of ``ops.kl_div``.
+
+    Args:
+        reduction (str): ``"none"``, ``"mean"``, ``"batchmean"`` or ``"sum"``.
+            Default: ``"mean"``.
+
+    Inputs:
+        - **logits** (Tensor) - Log-probabilities.
+        - **labels** (Tensor) - Probabilities, the shape of ``logits``.
+
+    Outputs:
+        Tensor: the loss (the input's shape with ``"none"``, else a scalar).
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> logits = ms.Tensor(np.log(np.array([[0.5, 0.5]], np.float32)))
+        >>> labels = ms.Tensor(np.array([[0.5, 0.5]], np.float32))
+        >>> print(ms.ops.KLDivLoss("sum")(logits, labels))
+        0.0
+    """
+
+    def __init__(self, reduction="mean"):
+        Primitive.__init__(self, "KLDivLoss")
+        self.reduction = reduction
+        self.add_prim_attr("reduction", reduction)
+
+    def __call__(self, logits, labels):
+        return kl_div(logits, labels, self.reduction)
+
+
+def mse_loss_ext(input, target, reduction="mean"):
+    """:func:`mse_loss`.
+
+    Examples:
+        >>> import cellax as ms
+        >>> print(ms.ops.mse_loss_ext(ms.Tensor([1.0, 2.0]), ms.Tensor([0.0, 4.0])))
+        2.5
+    """
+    return mse_loss(input, target, reduction)

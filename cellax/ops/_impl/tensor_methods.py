@@ -1,0 +1,377 @@
+"""Tensor methods implemented by the functional ops (registered on Tensor once, at import).
+
+Each method points at a functional op; only argument mapping lives here (MindSpore's Tensor
+methods accept both the NumPy-style ``axis=``/``keepdims=`` and the torch-style
+``dim``/``keepdim`` spellings).
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+from ..._tensor import Tensor
+from . import (
+    activations,
+    creation,
+    cumulative,
+    decompositions,
+    elementwise,
+    indexing,
+    matrix_diag,
+    norms,
+    products,
+    queries,
+    reductions,
+    scatter,
+    shape,
+    sorting,
+    statistics,
+    ufuncs,
+)
+from .utils import arr, array, np_dtype, wrap
+
+
+def _pick(axis, dim):
+    return dim if dim is not None else axis
+
+
+def _sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, keepdim=None):
+    result = reductions.sum(
+        self, _pick(axis, dim), keepdims if keepdim is None else keepdim, dtype=dtype
+    )
+    return result if initial is None else wrap(result._value + initial)
+
+
+def _mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None):
+    result = reductions.mean(self, _pick(axis, dim), keep_dims if keepdim is None else keepdim)
+    return result if dtype is None else result.astype(dtype)
+
+
+def _extreme(fn):
+    def method(
+        self,
+        *args,
+        axis=None,
+        keepdims=False,
+        initial=None,
+        where=None,
+        return_indices=False,
+        dim=None,
+        keepdim=False,
+    ):
+        if args or dim is not None:
+            # torch-style ``x.max(dim, keepdim)`` returns (values, indices), as in MindSpore.
+            dim = args[0] if args else dim
+            keepdim = args[1] if len(args) > 1 else keepdim
+            return fn(self, dim, keepdim)
+        values, index = fn(self, axis, keepdims, initial=initial, where=where)
+        return (values, index) if return_indices else values
+
+    return method
+
+
+def _arg(fn):
+    def method(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+        return fn(self, _pick(axis, dim), keepdims if keepdim is None else keepdim)
+
+    return method
+
+
+def _moment(fn):
+    def method(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None):
+        return fn(
+            self,
+            _pick(axis, dim),
+            ddof if correction is None else correction,
+            keepdims if keepdim is None else keepdim,
+        )
+
+    return method
+
+
+_NARROW_INTS = (jnp.bool_, jnp.int8, jnp.uint8, jnp.int16)
+
+
+def _cumsum(self, axis=None, dtype=None, *, dim=None):
+    axis = _pick(axis, dim)
+    if dtype is None and arr(self).dtype in _NARROW_INTS:
+        dtype = jnp.int32  # MindSpore's Tensor.cumsum sums bool and narrow ints in Int32
+    if axis is None:
+        return cumulative.cumsum(shape.ravel(self), 0, dtype)
+    return cumulative.cumsum(self, axis, dtype)
+
+
+def _transpose(self, *axes):
+    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+        axes = tuple(axes[0])
+    if not axes:
+        return wrap(jnp.transpose(arr(self)))
+    return shape.transpose(self, axes)
+
+
+def _permute(self, *axis):
+    if len(axis) == 1 and isinstance(axis[0], (tuple, list)):
+        axis = tuple(axis[0])
+    return shape.permute(self, axis)
+
+
+def _fill_(self, value):
+    self._value = jnp.full_like(self._value, arr(value))
+    return self
+
+
+def _zero_(self):
+    self._value = jnp.zeros_like(self._value)
+    return self
+
+
+def _tile(self, *reps):
+    if len(reps) == 1 and isinstance(reps[0], (tuple, list)):
+        reps = tuple(reps[0])
+    return shape.tile(self, reps)
+
+
+def _repeat(self, *repeats):
+    return _tile(self, *repeats)
+
+
+def _where(self, condition, y):
+    return elementwise.where(condition, self, y)
+
+
+def _type_as(self, other):
+    return wrap(arr(self).astype(array(other).dtype))
+
+
+def _new(fn):
+    def method(self, size, *, dtype=None):
+        return fn(size, dtype or self.dtype)
+
+    return method
+
+
+def _new_full(self, size, fill_value, *, dtype=None):
+    return wrap(jnp.full(tuple(size), arr(fill_value), np_dtype(dtype or self.dtype)))
+
+
+def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    return shape.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def _squeeze(self, axis=None, *, dim=None):
+    return shape.squeeze(self, _pick(axis, dim))
+
+
+def _method_on(fn, name):
+    """``tensor.name(*args)`` -> ``fn(tensor, *args)``."""
+
+    def method(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = f"Method form of ``ops.{fn.__name__}``."
+    return method
+
+
+_SAME_SIGNATURE = {
+    # math
+    "add": ufuncs.add,
+    "sub": ufuncs.sub,
+    "mul": ufuncs.mul,
+    "div": ufuncs.div,
+    "true_divide": ufuncs.true_divide,
+    "floor_divide": ufuncs.floor_divide,
+    "remainder": ufuncs.remainder,
+    "fmod": ufuncs.fmod,
+    "pow": ufuncs.pow,
+    "matmul": ufuncs.matmul,
+    "abs": ufuncs.abs,
+    "absolute": ufuncs.abs,
+    "neg": ufuncs.neg,
+    "negative": ufuncs.neg,
+    "exp": ufuncs.exp,
+    "expm1": ufuncs.expm1,
+    "log": ufuncs.log,
+    "log2": ufuncs.log2,
+    "log10": ufuncs.log10,
+    "log1p": ufuncs.log1p,
+    "sqrt": ufuncs.sqrt,
+    "rsqrt": ufuncs.rsqrt,
+    "square": ufuncs.square,
+    "sin": ufuncs.sin,
+    "cos": ufuncs.cos,
+    "tan": ufuncs.tan,
+    "sinh": ufuncs.sinh,
+    "cosh": ufuncs.cosh,
+    "tanh": ufuncs.tanh,
+    "asin": ufuncs.asin,
+    "acos": ufuncs.acos,
+    "atan": ufuncs.atan,
+    "arcsin": ufuncs.asin,
+    "arccos": ufuncs.acos,
+    "arctan": ufuncs.atan,
+    "atan2": ufuncs.atan2,
+    "erf": ufuncs.erf,
+    "erfc": ufuncs.erfc,
+    "reciprocal": ufuncs.reciprocal,
+    "sign": ufuncs.sign,
+    "floor": ufuncs.floor,
+    "ceil": ufuncs.ceil,
+    "round": ufuncs.round,
+    "trunc": ufuncs.trunc,
+    "frac": ufuncs.frac,
+    "clip": elementwise.clamp,
+    "clamp": elementwise.clamp,
+    "lerp": elementwise.lerp,
+    "addcmul": elementwise.addcmul,
+    "addcdiv": elementwise.addcdiv,
+    "maximum": ufuncs.maximum,
+    "minimum": ufuncs.minimum,
+    "eq": ufuncs.eq,
+    "ne": ufuncs.ne,
+    "gt": ufuncs.gt,
+    "ge": ufuncs.ge,
+    "lt": ufuncs.lt,
+    "le": ufuncs.le,
+    "greater": ufuncs.gt,
+    "less": ufuncs.lt,
+    "equal": ufuncs.eq,
+    "not_equal": ufuncs.ne,
+    "logical_and": ufuncs.logical_and,
+    "logical_or": ufuncs.logical_or,
+    "logical_not": ufuncs.logical_not,
+    "logical_xor": ufuncs.logical_xor,
+    "bitwise_and": ufuncs.bitwise_and,
+    "bitwise_or": ufuncs.bitwise_or,
+    "bitwise_xor": ufuncs.bitwise_xor,
+    "isnan": ufuncs.isnan,
+    "isinf": ufuncs.isinf,
+    "isfinite": ufuncs.isfinite,
+    "isclose": elementwise.isclose,
+    "allclose": elementwise.allclose,
+    "nan_to_num": elementwise.nan_to_num,
+    "logit": ufuncs.logit,
+    "xlogy": ufuncs.xlogy,
+    "hypot": ufuncs.hypot,
+    "logaddexp": ufuncs.logaddexp,
+    # reductions
+    "prod": reductions.prod,
+    "all": reductions.all,
+    "any": reductions.any,
+    "amax": reductions.amax,
+    "amin": reductions.amin,
+    "logsumexp": reductions.logsumexp,
+    "cumprod": cumulative.cumprod,
+    "cummax": cumulative.cummax,
+    "cummin": cumulative.cummin,
+    "median": statistics.median,
+    "count_nonzero": reductions.count_nonzero,
+    "nansum": reductions.nansum,
+    "nanmean": reductions.nanmean,
+    "trace": reductions.trace,
+    "diff": reductions.diff,
+    "logcumsumexp": cumulative.logcumsumexp,
+    "aminmax": reductions.aminmax,
+    "quantile": statistics.quantile,
+    # shape
+    "unsqueeze": shape.unsqueeze,
+    "expand_dims": shape.expand_dims,
+    "broadcast_to": shape.broadcast_to,
+    "expand_as": shape.expand_as,
+    "view_as": shape.view_as,
+    "split": shape.split,
+    "chunk": shape.chunk,
+    "tril": matrix_diag.tril,
+    "triu": matrix_diag.triu,
+    "swapaxes": shape.swapaxes,
+    "swapdims": shape.swapdims,
+    "movedim": shape.movedim,
+    "moveaxis": shape.moveaxis,
+    "flip": shape.flip,
+    "roll": shape.roll,
+    "narrow": shape.narrow,
+    "unbind": shape.unbind,
+    "diagonal": matrix_diag.diagonal,
+    "diag": matrix_diag.diag,
+    "repeat_interleave": shape.repeat_interleave,
+    "ravel": shape.ravel,
+    "t": shape.t,
+    "tensor_split": shape.tensor_split,
+    "rot90": shape.rot90,
+    "fliplr": shape.fliplr,
+    "flipud": shape.flipud,
+    # indexing
+    "gather": indexing.gather,
+    "gather_elements": indexing.gather_elements,
+    "gather_nd": indexing.gather_nd,
+    "index_select": indexing.index_select,
+    "masked_fill": scatter.masked_fill,
+    "masked_select": indexing.masked_select,
+    "scatter": scatter.scatter,
+    "scatter_add": scatter.scatter_add,
+    "index_add": scatter.index_add,
+    "index_fill": scatter.index_fill,
+    "sort": sorting.sort,
+    "argsort": sorting.argsort,
+    "topk": sorting.topk,
+    "unique_consecutive": sorting.unique_consecutive,
+    "nonzero": sorting.nonzero,
+    "argwhere": sorting.argwhere,
+    "searchsorted": sorting.searchsorted,
+    # nn
+    "relu": activations.relu,
+    "sigmoid": activations.sigmoid,
+    "softmax": activations.softmax,
+    "log_softmax": activations.log_softmax,
+    # linalg
+    "norm": norms.norm,
+    "mm": products.mm,
+    "bmm": products.bmm,
+    "dot": products.dot,
+    "inner": products.inner,
+    "outer": products.outer,
+    "addmm": products.addmm,
+    "baddbmm": products.baddbmm,
+    "det": decompositions.det,
+    "inverse": decompositions.inverse,
+    "matrix_power": decompositions.matrix_power,
+    "cross": products.cross,
+    "kron": products.kron,
+}
+
+
+_METHODS = {name: _method_on(fn, name) for name, fn in _SAME_SIGNATURE.items()}
+
+
+_METHODS.update(
+    {
+        "sum": _sum,
+        "mean": _mean,
+        "max": _extreme(reductions.max),
+        "min": _extreme(reductions.min),
+        "argmax": _arg(reductions.argmax),
+        "argmin": _arg(reductions.argmin),
+        "std": _moment(reductions.std),
+        "var": _moment(reductions.var),
+        "cumsum": _cumsum,
+        "transpose": _transpose,
+        "permute": _permute,
+        "squeeze": _squeeze,
+        "flatten": _flatten,
+        "tile": _tile,
+        "repeat": _repeat,
+        "fill_": _fill_,
+        "zero_": _zero_,
+        "where": _where,
+        "type_as": _type_as,
+        "new_zeros": _new(creation.zeros),
+        "new_ones": _new(creation.ones),
+        "new_empty": _new(creation.zeros),
+        "new_full": _new_full,
+        "ndimension": lambda self: self.ndim,
+        "isreal": lambda self: ufuncs.isreal(self),
+        "is_complex": lambda self: queries.is_complex(self),
+    }
+)
+
+
+Tensor._register_methods(_METHODS)

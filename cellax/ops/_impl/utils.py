@@ -1,0 +1,280 @@
+"""Helpers shared by the op families: unwrap inputs, wrap outputs, validate arguments."""
+
+from __future__ import annotations
+
+import sys
+import jax
+import jax.numpy as jnp
+import numpy as np
+from ... import _core, _dtype, _tensor_index, _transforms
+from ..._errors import check_int_arg as check_int_arg
+from ..._limits import check_alloc
+from ..._tensor import Tensor, as_array, wrap
+
+__all__ = [
+    "arr",
+    "wrap",
+    "to_float",
+    "check_axis",
+    "np_dtype",
+]
+
+_SCALARS = (bool, int, float, complex)
+
+
+MSG_EAGER_ONLY = (
+    "For '{api}', the output shape depends on the values of the input, so it can only run "
+    "eagerly, but the input is traced (inside cellax.jit, GRAPH_MODE, jax.jit or a grad "
+    "transform). {hint}"
+)
+
+
+def arr(x, api: str | None = None, name: str = "input"):
+    """The jax array of a Tensor/Parameter; NumPy/list data converted; Python scalars kept."""
+    if isinstance(x, Tensor):
+        return x._value
+    if isinstance(x, (jax.Array, jax.core.Tracer, *_SCALARS)):
+        return x
+    if x is None or isinstance(x, (str, bytes, dict, set)):
+        if api is None:
+            api, name = _calling_op(x)
+        raise TypeError(
+            f"For '{api}', '{name}' must be a Tensor, a NumPy array or a number, "
+            f"but got {type(x).__name__}: {x!r}."
+        )
+    return as_array(x, api=api or "Tensor")
+
+
+def _calling_op(value) -> tuple:
+    """(public op name, argument name) of the cellax.ops function that passed ``value`` on:
+    the error path of :func:`arr` when its caller did not name itself."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        code = frame.f_code
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("cellax.ops") and not code.co_name.startswith(("_", "<")):
+            names = [
+                k for k in code.co_varnames[: code.co_argcount] if frame.f_locals.get(k) is value
+            ]
+            return code.co_name, names[0] if names else "input"
+        frame = frame.f_back
+    return "Tensor", "input_data"
+
+
+def array(x, api: str | None = None, name: str = "input"):
+    """Like :func:`arr` but Python scalars become arrays too (MindSpore's default dtypes)."""
+    value = arr(x, api, name)
+    if isinstance(value, _SCALARS):
+        return as_array(value)
+    return value
+
+
+def to_float(x):
+    """Integer/bool arrays become float32 (MindSpore's result type for float-only math)."""
+    if _dtype.is_integer_like(x.dtype):
+        return x.astype(jnp.float32)
+    return x
+
+
+def is_float(x) -> bool:
+    return _dtype.is_inexact(x.dtype)
+
+
+def np_dtype(dtype):
+    return None if dtype is None else _dtype.to_dtype(dtype).np_dtype
+
+
+def check_axis(api: str, axis: int, ndim: int, name: str = "axis") -> int:
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"For '{api}', '{name}' must be an int, but got {axis!r}.")
+    if not -max(ndim, 1) <= axis < max(ndim, 1):
+        raise ValueError(
+            f"For '{api}', '{name}' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
+            f"but got {axis}."
+        )
+    return int(axis) % max(ndim, 1)
+
+
+def check_axes(api: str, axis, ndim: int, name: str = "axis"):
+    """None/()/[] -> None (all axes); an int or a sequence of ints -> normalised tuple."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = static_value(api, name, axis).tolist()
+    if isinstance(axis, (list, tuple)):
+        if len(axis) == 0:
+            return None
+        axes = tuple(check_axis(api, a, ndim, name) for a in axis)
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"For '{api}', '{name}' has duplicate axes: {axis}.")
+        return axes
+    return (check_axis(api, axis, ndim, name),)
+
+
+def check_float_input(api: str, x, name: str = "input"):
+    if not is_float(x):
+        raise TypeError(
+            f"For '{api}', '{name}' must be a floating-point Tensor, but got dtype "
+            f"{_dtype.from_numpy_dtype(x.dtype)}."
+        )
+    return x
+
+
+def check_eager(api: str, *values, hint: str = "") -> None:
+    """Raise when an eager-only op (output shape depends on values) receives a tracer."""
+    for value in values:
+        if isinstance(value, jax.core.Tracer):
+            raise RuntimeError(MSG_EAGER_ONLY.format(api=api, hint=hint))
+
+
+def check_index_range(
+    api: str, name: str, index, size: int, error=RuntimeError, negative: bool = True, skip=None
+) -> None:
+    """Eagerly, raise ``error`` when an integer index falls outside ``[-size, size)`` (``[0,
+    size)`` without ``negative``), as MindSpore CPU does; ``skip`` is a value ignored (e.g. a
+    loss's ignore_index). Under jit the values are unknown: JAX clamps or drops them instead,
+    unless the function was compiled with ``jit(check_indices=True)`` (see :func:`checked`)."""
+    low = -size if negative else 0
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            outside = (values < low) | (values >= size)
+            if skip is not None:
+                outside = outside & (values != skip)
+            _record(api, name, jnp.any(outside), error, f"the range [{low}, {size})")
+        return
+    if not np.size(index):
+        return
+    values = np.asarray(index)
+    if skip is not None:
+        values = values[values != skip]
+    bad = values[(values < low) | (values >= size)]
+    if bad.size:
+        raise error(
+            f"For '{api}', '{name}' must be in the range [{low}, {size}), but got {int(bad.flat[0])}."
+        )
+
+
+def check_nd_index_range(api: str, name: str, index, shape, error=RuntimeError) -> None:
+    """:func:`check_index_range` for indices whose last dimension addresses ``shape``."""
+    if isinstance(index, jax.core.Tracer):
+        if checked():
+            values = jnp.asarray(index)
+            bounds = jnp.asarray(shape[: values.shape[-1]])
+            outside = jnp.any((values < -bounds) | (values >= bounds))
+            _record(api, name, outside, error, f"the shape {tuple(shape)}")
+        return
+    if not np.size(index):
+        return
+    values = np.asarray(index)
+    for axis in range(values.shape[-1]):
+        column = values[..., axis]
+        bad = column[(column < -shape[axis]) | (column >= shape[axis])]
+        if bad.size:
+            raise error(
+                f"For '{api}', '{name}' must address dimension {axis} (size {shape[axis]}) "
+                f"within [{-shape[axis]}, {shape[axis]}), but got {int(bad.flat[0])}."
+            )
+
+
+def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        return (int(shape),)
+    if isinstance(shape, Tensor):
+        return tuple(int(d) for d in static_value(api, name, shape).reshape(-1))
+    try:
+        if isinstance(shape, (str, bytes, dict, set)):
+            raise TypeError
+        return tuple(int(d) for d in shape)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"For '{api}', '{name}' must be an int or a tuple of ints, but got {shape!r}."
+        ) from None
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool = False):
+    """``value`` as an int (when ``scalar``) or a tuple of ints (from a tuple or list; from an
+    integer Tensor when ``tensor``); TypeError naming ``api`` and ``name`` otherwise."""
+    if scalar and _is_int(value):
+        return int(value)
+    if tensor and isinstance(value, Tensor) and np.dtype(value._value.dtype).kind in "iu":
+        values = static_value(api, name, value)
+        return int(values) if values.ndim == 0 and scalar else tuple(values.reshape(-1).tolist())
+    if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
+        return tuple(int(v) for v in value)
+    kinds = ("an int, " if scalar else "") + "a tuple or list of ints"
+    kinds += " or an integer Tensor" if tensor else ""
+    raise TypeError(f"For '{api}', '{name}' must be {kinds}, but got {value!r}.")
+
+
+def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
+    """``shape_tuple`` for a shape about to be allocated: no negative dimension, and a size
+    that int64 can count and the device can hold (ValueError / MemoryError naming ``api``)."""
+    shape = shape_tuple(api, shape, name)
+    itemsize = np.dtype(dtype).itemsize if dtype is not None else 1
+    check_alloc(api, name, shape, itemsize)
+    return shape
+
+
+def name_op(fn, name: str, doc: str):
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+def check_rank(api: str, x, rank: int, name: str = "input"):
+    """Raise ValueError naming ``api`` unless the array ``x`` has exactly ``rank`` dimensions."""
+    if x.ndim != rank:
+        raise ValueError(f"For '{api}', '{name}' must be {rank}-D, but got shape {tuple(x.shape)}.")
+    return x
+
+
+def check_min_rank(api: str, x, rank: int = 1, name: str = "input", error=ValueError):
+    """Raise ``error`` naming ``api`` when the array ``x`` has fewer than ``rank`` dimensions."""
+    if x.ndim < rank:
+        raise error(
+            f"For '{api}', '{name}' must have at least {rank} dimension(s), but got a "
+            f"{x.ndim}-d Tensor of shape {tuple(x.shape)}."
+        )
+    return x
+
+
+def checked() -> bool:
+    """Whether the trace being built is that of ``jit(check_indices=True)``."""
+    return bool(getattr(_core.LOCAL.compiling, "check_indices", False)) and (
+        _core.current_frame() is not None
+    )
+
+
+def _record(api: str, name: str, outside, error, where: str) -> None:
+    """Raise ``error`` after the compiled run when the traced ``outside`` holds (nothing of
+    the run is committed): the checked mode of ``jit(check_indices=True)``."""
+    _transforms._CHECKED[0](
+        outside,
+        error,
+        f"For '{api}', '{name}' must be within {where}, but an index outside it was found "
+        f"while running the compiled function (jit check_indices=True); nothing was committed.",
+    )
+
+
+_tensor_index.TRACED_CHECK[0] = check_index_range  # Tensor[Tensor] under jit(check_indices=True)
+
+
+MSG_STATIC = (
+    "For '{api}', '{name}' fixes a shape, an axis or a count, so it must be known while "
+    "compiling, but it is a Tensor traced inside cellax.jit, GRAPH_MODE or a grad transform. "
+    "Pass it as a Python int or tuple (a compile-time constant), or take it from a static "
+    "shape (x.shape) instead of a Tensor value."
+)
+
+
+def static_value(api: str, name: str, tensor):
+    """The NumPy value of ``tensor``, an argument that must be a compile-time constant."""
+    value = tensor._value
+    if isinstance(value, jax.core.Tracer) and _core.concrete(value) is None:
+        raise RuntimeError(MSG_STATIC.format(api=api, name=name))
+    return tensor.asnumpy()
