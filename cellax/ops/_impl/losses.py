@@ -24,7 +24,6 @@ __all__ = [
     "poisson_nll_loss",
     "gaussian_nll_loss",
     "ctc_loss",
-    "binary_cross_entropy_with_logits",
     "KLDivLoss",
     "mse_loss_ext",
 ]
