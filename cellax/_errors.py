@@ -184,15 +184,11 @@ def check_probability(api: str, p, error: type = ValueError):
     return p
 
 
-# set by cellax._control_flow: (code object) -> why cellax did not convert it, or None
-unconverted_reason = [None]
-
-
-def tracer_bool_hint() -> str:
-    """Why the user function that hit a tracer bool was not converted ("" if it was)."""
+def tracer_bool_hint(explain) -> str:
+    """Why the user function that hit a tracer bool was not converted ("" if it was);
+    ``explain(code)`` gives the reason for one code object (None while none is known)."""
     import sys
 
-    explain = unconverted_reason[0]
     frame = sys._getframe(1)
     while explain is not None and frame is not None:
         reason = explain(frame.f_code)

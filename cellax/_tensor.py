@@ -17,6 +17,7 @@ import numpy as np
 
 from . import _dtype, _init_samplers
 from ._core import concrete as _concrete
+from ._core._seams import TENSOR_METHODS, UNCONVERTED_REASON
 from ._parallel_state import host_array as _host_array
 from ._reshape import reshape_value as _reshape_value
 from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
@@ -504,7 +505,7 @@ class Tensor:
             return bool(self._value)
         except jax.errors.TracerBoolConversionError:
             message = MSG_TRACER_BOOL.format(api="Tensor.__bool__", where=user_frame())
-            raise TypeError(message + tracer_bool_hint()) from None
+            raise TypeError(message + tracer_bool_hint(UNCONVERTED_REASON.value)) from None
 
     def __int__(self) -> int:
         return int(self.item())
@@ -642,11 +643,15 @@ class Tensor:
         return self.__mod__(other)
 
     @classmethod
-    def _register_methods(cls, methods: dict) -> None:
-        """Attach methods implemented by higher layers (cellax.ops); called once at import."""
+    def _attach_methods(cls, methods: dict) -> None:
+        """Attach methods implemented by higher layers (cellax.ops, through the TENSOR_METHODS
+        seam) unless Tensor defines the name itself."""
         for name, method in methods.items():
             if name not in cls.__dict__:
                 setattr(cls, name, method)
+
+
+TENSOR_METHODS.listen(Tensor._attach_methods)
 
 
 _OPERATORS = {

@@ -5,9 +5,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-
-# check(api, name, traced index, size, error) of jit(check_indices=True); set by cellax.ops
-TRACED_CHECK: list = [None]
+from ._core._seams import TRACED_INDEX_CHECK
 
 
 def check_index_bounds(shape: tuple, key, raw=None) -> None:
@@ -37,8 +35,8 @@ def check_index_bounds(shape: tuple, key, raw=None) -> None:
         if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
             dim += k.ndim
             continue
-        if isinstance(k, jax.core.Tracer) and TRACED_CHECK[0] is not None and k.size:
-            TRACED_CHECK[0]("Tensor.__getitem__", "index", k, shape[dim], RuntimeError)
+        if isinstance(k, jax.core.Tracer) and TRACED_INDEX_CHECK.value is not None and k.size:
+            TRACED_INDEX_CHECK.value("Tensor.__getitem__", "index", k, shape[dim], RuntimeError)
         elif (
             isinstance(k, (jax.Array, np.ndarray)) and k.size and not isinstance(k, jax.core.Tracer)
         ):

@@ -2,7 +2,7 @@
 
 ``convert(fn)`` returns a function whose ``if``/``while``/``for``, ternaries, ``and``/``or``/
 ``not``, ``in`` and calls go through the run-time operators of
-``cellax._transforms._control_flow`` (registered with ``register_operators``), or None
+``cellax._transforms._control_flow`` (the AUTOGRAPH_OPERATORS seam of ``_core/_seams.py``), or None
 with the reason when ``fn`` is not converted. Conversion is cached per code object.
 """
 
@@ -12,7 +12,6 @@ from ._cache import (
     is_converted,
     reason_for_code,
     reason_not_converted,
-    register_operators,
 )
 
 __all__ = [
@@ -21,5 +20,4 @@ __all__ = [
     "reason_not_converted",
     "reason_for_code",
     "autograph_source",
-    "register_operators",
 ]

@@ -11,6 +11,7 @@ import textwrap
 import types
 import weakref
 
+from .._core._seams import AUTOGRAPH_OPERATORS
 from ._analyse import contains_yield
 from ._transform import OPS, transform_function
 
@@ -42,18 +43,12 @@ class _Converted:
 _by_code: dict = {}  # code object -> _Converted
 _converted_ids: set = set()  # ids of converted code objects (kept alive by _by_code)
 _by_function: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_ops_module = []  # [the run-time operators], registered by cellax._transforms._control_flow
-
-
-def register_operators(module) -> None:
-    """Name the module whose operators converted code calls (this package sits below it)."""
-    _ops_module[:] = [module]
 
 
 def _ops():
-    if not _ops_module:
+    if AUTOGRAPH_OPERATORS.value is None:
         raise RuntimeError("cellax._autograph: no run-time operators registered.")
-    return _ops_module[0]
+    return AUTOGRAPH_OPERATORS.value
 
 
 def _library_reason(fn) -> str | None:

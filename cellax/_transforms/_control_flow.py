@@ -19,7 +19,8 @@ import types
 
 import jax.numpy as jnp
 
-from .. import _autograph, _errors
+from .. import _autograph
+from .._core import _seams
 from .. import _core as _state
 from .._autograph import convert
 from ._control_flow_errors import raise_if
@@ -316,8 +317,8 @@ def _unconverted_reason(code) -> str | None:
     )
 
 
-_errors.unconverted_reason[0] = _unconverted_reason
-_autograph.register_operators(sys.modules[__name__])
+_seams.UNCONVERTED_REASON.fill(_unconverted_reason)
+_seams.AUTOGRAPH_OPERATORS.fill(sys.modules[__name__])
 
 
 def call_converted(fn, *args, **kwargs):

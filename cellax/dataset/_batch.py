@@ -7,7 +7,8 @@ import math
 
 import numpy as np
 
-from ._dataset import NODES, BatchInfo, Dataset, check_positive, to_list
+from .._core._seams import DATASET_NODES
+from ._dataset import BatchInfo, Dataset, check_positive, to_list
 from ._nodes import MapDataset, _column_index, _layout
 from ._stages import WorkerStage
 
@@ -207,4 +208,4 @@ class _Batches:
         return self.node._collate(rows, self.columns, BatchInfo(j, self.epoch))
 
 
-NODES["BatchDataset"] = BatchDataset
+DATASET_NODES.fill({"BatchDataset": BatchDataset})

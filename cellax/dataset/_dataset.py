@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .._core._seams import DATASET_NODES
+
 import numpy as np
 
 __all__ = ["Dataset", "BatchInfo"]
 
 # The pipeline node classes (MapDataset, BatchDataset, ...) subclass Dataset, so its methods
 # cannot import them; ``._nodes`` registers them here when the package is imported.
-NODES: dict = {}
 
 
 def to_list(api: str, name: str, value, allow_none: bool = True):
@@ -308,7 +309,7 @@ class Dataset:
             >>> [[int(v) for v in row] for row in data.create_tuple_iterator(output_numpy=True)]
             [[0, 0], [1, 10], [2, 20]]
         """
-        MapDataset = NODES["MapDataset"]
+        MapDataset = DATASET_NODES["MapDataset"]
 
         return MapDataset(
             self,
@@ -345,7 +346,7 @@ class Dataset:
             >>> [b[0].tolist() for b in data.create_tuple_iterator(output_numpy=True)]
             [[0, 1], [2, 3], [4]]
         """
-        BatchDataset = NODES["BatchDataset"]
+        BatchDataset = DATASET_NODES["BatchDataset"]
 
         allowed = {"per_batch_map", "input_columns", "output_columns"}
         allowed |= {"python_multiprocessing", "max_rowsize"}
@@ -381,7 +382,7 @@ class Dataset:
             >>> next(data.create_tuple_iterator(output_numpy=True))[0].tolist()
             [[0, -1, -1, -1], [0, 1, 2, -1]]
         """
-        BatchDataset = NODES["BatchDataset"]
+        BatchDataset = DATASET_NODES["BatchDataset"]
 
         return BatchDataset(
             self, batch_size, drop_remainder, num_parallel_workers, pad_info=pad_info or {}
@@ -410,7 +411,7 @@ class Dataset:
             >>> sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True))
             [0, 1, 2, 3]
         """
-        ShuffleDataset = NODES["ShuffleDataset"]
+        ShuffleDataset = DATASET_NODES["ShuffleDataset"]
 
         return ShuffleDataset(self, buffer_size)
 
@@ -423,7 +424,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(3)).repeat(2).get_dataset_size()
             6
         """
-        RepeatDataset = NODES["RepeatDataset"]
+        RepeatDataset = DATASET_NODES["RepeatDataset"]
 
         return RepeatDataset(self, count)
 
@@ -436,7 +437,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).take(4).get_dataset_size()
             4
         """
-        SliceDataset = NODES["SliceDataset"]
+        SliceDataset = DATASET_NODES["SliceDataset"]
 
         return SliceDataset(self, "take", count)
 
@@ -449,7 +450,7 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).skip(4).get_dataset_size()
             6
         """
-        SliceDataset = NODES["SliceDataset"]
+        SliceDataset = DATASET_NODES["SliceDataset"]
 
         return SliceDataset(self, "skip", count)
 
@@ -466,7 +467,7 @@ class Dataset:
             >>> data.project(["b"]).get_col_names()
             ['b']
         """
-        ProjectDataset = NODES["ProjectDataset"]
+        ProjectDataset = DATASET_NODES["ProjectDataset"]
 
         return ProjectDataset(self, columns)
 
@@ -480,7 +481,7 @@ class Dataset:
             >>> data.rename("a", "z").get_col_names()
             ['z', 'b']
         """
-        RenameDataset = NODES["RenameDataset"]
+        RenameDataset = DATASET_NODES["RenameDataset"]
 
         return RenameDataset(self, input_columns, output_columns)
 
@@ -495,7 +496,7 @@ class Dataset:
             >>> a.zip(b).get_col_names(), a.zip(b).get_dataset_size()
             (['a', 'b'], 3)
         """
-        ZipDataset = NODES["ZipDataset"]
+        ZipDataset = DATASET_NODES["ZipDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = (datasets,)
@@ -512,7 +513,7 @@ class Dataset:
             >>> [int(r[0]) for r in (a + b).create_tuple_iterator(output_numpy=True)]
             [0, 1, 2, 0, 1]
         """
-        ConcatDataset = NODES["ConcatDataset"]
+        ConcatDataset = DATASET_NODES["ConcatDataset"]
 
         if isinstance(datasets, Dataset):
             datasets = [datasets]
@@ -532,7 +533,7 @@ class Dataset:
             >>> [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)]
             [0, 2, 4]
         """
-        FilterDataset = NODES["FilterDataset"]
+        FilterDataset = DATASET_NODES["FilterDataset"]
 
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
@@ -564,7 +565,7 @@ class Dataset:
             >>> a.get_dataset_size(), b.get_dataset_size()
             (8, 2)
         """
-        split = NODES["split"]
+        split = DATASET_NODES["split"]
 
         return split(self, sizes, randomize)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import grain
 import numpy as np
 
-from ._dataset import NODES, Dataset, as_row, to_list
+from .._core._seams import DATASET_NODES
+from ._dataset import Dataset, as_row, to_list
 from ._samplers import RandomSampler
 from ._stages import WorkerStage, grain_iter
 from ._std_shuffle import Mt19937_64, buffer_shuffle
@@ -518,7 +519,7 @@ def split(dataset, sizes, randomize):
     return tuple(parts)
 
 
-NODES.update(
+DATASET_NODES.fill(
     {
         cls.__name__: cls
         for cls in (
@@ -532,6 +533,6 @@ NODES.update(
             ConcatDataset,
             FilterDataset,
         )
-    },
-    split=split,
+    }
+    | {"split": split}
 )

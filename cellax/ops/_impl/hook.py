@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from ..._transforms import _custom_vjp as _hook_ops
-from ..._tensor import Tensor
+from ..._core._seams import TENSOR_METHODS
 from .primitive import Primitive
 
 __all__ = [
     "HookBackward",
 ]
 
-Tensor._register_methods({"register_hook": _hook_ops.tensor_register_hook})
+TENSOR_METHODS.fill({"register_hook": _hook_ops.tensor_register_hook})
 
 
 class HookBackward(Primitive):

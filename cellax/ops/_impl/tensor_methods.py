@@ -8,7 +8,7 @@ methods accept both the NumPy-style ``axis=``/``keepdims=`` and the torch-style
 from __future__ import annotations
 
 import jax.numpy as jnp
-from ..._tensor import Tensor
+from ..._core._seams import TENSOR_METHODS
 from . import (
     activations,
     creation,
@@ -374,4 +374,4 @@ _METHODS.update(
 )
 
 
-Tensor._register_methods(_METHODS)
+TENSOR_METHODS.fill(_METHODS)

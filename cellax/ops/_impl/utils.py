@@ -6,7 +6,9 @@ import sys
 import jax
 import jax.numpy as jnp
 import numpy as np
-from ... import _core, _dtype, _tensor_index, _transforms
+from ... import _core, _dtype
+from ..._core import _seams
+from ..._transforms import raise_if
 from ..._errors import check_int_arg as check_int_arg
 from ..._limits import check_alloc
 from ..._tensor import Tensor, as_array, wrap
@@ -253,7 +255,7 @@ def checked() -> bool:
 def _record(api: str, name: str, outside, error, where: str) -> None:
     """Raise ``error`` after the compiled run when the traced ``outside`` holds (nothing of
     the run is committed): the checked mode of ``jit(check_indices=True)``."""
-    _transforms._CHECKED[0](
+    raise_if(
         outside,
         error,
         f"For '{api}', '{name}' must be within {where}, but an index outside it was found "
@@ -261,7 +263,7 @@ def _record(api: str, name: str, outside, error, where: str) -> None:
     )
 
 
-_tensor_index.TRACED_CHECK[0] = check_index_range  # Tensor[Tensor] under jit(check_indices=True)
+_seams.TRACED_INDEX_CHECK.fill(check_index_range)  # Tensor[Tensor] under jit(check_indices=True)
 
 
 MSG_STATIC = (
