@@ -6,10 +6,10 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _core as _state
+from .. import _core
+from .._core import CastFrame, read_master
 from .._tensor import unwrap
-from .._core import CastFrame as _CastFrame
-from .._core import read_master as _read_master
+from . import _trace
 
 __all__ = ["call_with_param_dtype", "call_if"]
 
@@ -21,15 +21,15 @@ def call_with_param_dtype(fn, dtype, args, kwargs):
     The casts are differentiable, so gradients reach the master Parameters in their own
     dtype; values written inside are cast back to the master dtype when committed.
     """
-    parent = _state.current_frame()
+    parent = _core.current_frame()
     np_dtype = np.dtype(dtype) if dtype is not None else None
-    stateful = _state.functionalize(
-        fn, frame=lambda slots, values, parent: _CastFrame(np_dtype, parent)
+    stateful = _trace.functionalize(
+        fn, frame=lambda slots, values, parent: CastFrame(np_dtype, parent)
     )
     out, new_values = stateful((), *args, **kwargs)
 
     def to_master(slot, new, old):
-        master = _read_master(parent, slot)
+        master = read_master(parent, slot)
         return new.astype(master.dtype) if new.dtype != master.dtype else new
 
     stateful.commit(new_values, how=to_master)
@@ -44,9 +44,9 @@ def call_if(cond, fn, *args, **kwargs):
     None when skipped).
     """
     condition = unwrap(cond)
-    if not _state.is_tracer(condition) and _state.current_frame() is None:
+    if not _core.is_tracer(condition) and _core.current_frame() is None:
         return fn(*args, **kwargs) if bool(np.asarray(condition)) else None
-    stateful = _state.functionalize(fn)
+    stateful = _trace.functionalize(fn)
     out, new_values = stateful((), *args, **kwargs)
     condition = jnp.asarray(condition).reshape(())
     stateful.commit(new_values, how=lambda slot, new, old: jnp.where(condition, new, old))

@@ -7,7 +7,7 @@ a JAX tracer gets a structured op: ``lax.cond`` for ``if``, ternaries and ``and`
 
 All state-frame handling lives in the four helpers of the "frames" section of
 ``_control_flow_branches``: read the slots a branch did not write, run a branch through
-``_core.functionalize``, collect the written slots, write them into the parent.
+``_trace.functionalize``, collect the written slots, write them into the parent.
 """
 
 from __future__ import annotations
@@ -15,16 +15,14 @@ from __future__ import annotations
 import builtins
 import functools
 import sys
-import types
 
 import jax.numpy as jnp
 
-from .. import _autograph
+from .. import _autograph, _core
 from .._core import _seams
-from .. import _core as _state
-from .._autograph import convert
 from ._control_flow_errors import raise_if
 from ._fold import folding
+from ._trace import call_converted, converted
 from ._control_flow_branches import (
     Undefined,
     _array_of,
@@ -237,15 +235,7 @@ def converted_call(f, loc=None, srcs=()):
     (``loc`` and the arguments' source ``srcs`` name a ``range`` call's bounds in errors)."""
     if f is builtins.range:
         return range_ if loc is None else functools.partial(range_, where=(loc, srcs))
-    if type(f) is types.FunctionType:
-        return convert(f) or f
-    if type(f) is types.MethodType and type(f.__func__) is types.FunctionType:
-        converted = convert(f.__func__)
-        return types.MethodType(converted, f.__self__) if converted is not None else f
-    inner = getattr(type(f), "_cellax_convertible", None)
-    if inner is not None:
-        return inner(f)
-    return f
+    return converted(f)
 
 
 _CONTROL_FLOW = ("auto", "python")
@@ -284,7 +274,7 @@ class compiled_trace:
         self.options = options
 
     def __enter__(self):
-        local = _state.LOCAL
+        local = _core.LOCAL
         self.prev = local.compiling
         local.compiling = self.options
         self.fold = None
@@ -297,12 +287,12 @@ class compiled_trace:
     def __exit__(self, *exc):
         if self.fold is not None:
             self.fold.__exit__(*exc)
-        _state.LOCAL.compiling = self.prev
+        _core.LOCAL.compiling = self.prev
 
 
 def _unconverted_reason(code) -> str | None:
     """For a tracer bool in user code: why that code was not converted (None: not known)."""
-    options = _state.compiling()
+    options = _core.compiling()
     if options is None:
         return None
     if getattr(options, "control_flow", "auto") == "python":
@@ -319,14 +309,6 @@ def _unconverted_reason(code) -> str | None:
 
 _seams.UNCONVERTED_REASON.fill(_unconverted_reason)
 _seams.AUTOGRAPH_OPERATORS.fill(sys.modules[__name__])
-
-
-def call_converted(fn, *args, **kwargs):
-    """Call a user callable converted when a compiled trace with control flow is active."""
-    options = _state.compiling()
-    if options is not None and getattr(options, "control_flow", "auto") != "python":
-        fn = converted_call(fn)
-    return fn(*args, **kwargs)
 
 
 from ._control_flow_errors import (  # noqa: E402

@@ -13,7 +13,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .. import _core as _state
+from .. import _core
+from . import _trace
 from ._control_flow_errors import traced_branch
 from .._core import Slot
 from .._tensor import Tensor, _concrete, wrap
@@ -108,24 +109,26 @@ def _copy(values) -> list:
 
 
 # --------------------------------------------------------------------------------------------
-# frames: the only code that handles state frames (through `_core.functionalize`)
+# frames: the only code that handles state frames (through `_trace.functionalize`)
 
 
 def _run_in_child(fn, slots=(), values=()):
-    """Run ``fn()`` in a child frame of the current one; return (out, written [(slot, value)])."""
-    stateful = _state.functionalize(fn, slots)
+    """Run ``fn()`` in a child frame of the current one; return (out, written [(slot, value)]).
+
+    ``fn`` is converted code already: it needs no set-up beyond the frame."""
+    stateful = _trace.functionalize(fn, slots)
     with traced_branch():
         out, new_values = stateful(values)
     return out, list(zip(stateful.written, new_values))
 
 
 def _read_slots(slots) -> list:
-    return [_state.read(slot) for slot in slots]
+    return [_core.read(slot) for slot in slots]
 
 
 def _write_slots(slots, values) -> None:
     for slot, value in zip(slots, values):
-        _state.write(slot, value)
+        _core.write(slot, value)
 
 
 def _slot_union(*written_lists) -> list:

@@ -11,7 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _core as _state
+from .. import _core
 from .._core import Slot
 
 __all__ = ["ERROR", "raise_", "raise_if", "pending_error", "select_on_error"]
@@ -68,13 +68,13 @@ def _code(exc_type, message) -> int:
 def raise_if(pred, exc_type, message: str) -> None:
     """Raise ``exc_type(message)`` after the compiled run where the traced ``pred`` holds."""
     code = _code(exc_type, message)
-    current = _state.read(ERROR)
-    _state.write(ERROR, jnp.where(jnp.logical_and(current == 0, pred), code, current))
+    current = _core.read(ERROR)
+    _core.write(ERROR, jnp.where(jnp.logical_and(current == 0, pred), code, current))
 
 
 def raise_(exception, loc: str = "") -> None:
     """``raise exception``: at once, or recorded when inside a traced branch."""
-    if _branch_depth[0] == 0 or _state.current_frame() is None:
+    if _branch_depth[0] == 0 or _core.current_frame() is None:
         raise exception
     exc_type = exception if isinstance(exception, type) else type(exception)
     message = "" if isinstance(exception, type) else str(exception)
@@ -97,6 +97,6 @@ def pending_error():
     code = int(np.asarray(ERROR._data))
     if code == 0:
         return None
-    _state.store(ERROR, jnp.zeros((), jnp.int32))
+    _core.store(ERROR, jnp.zeros((), jnp.int32))
     exc_type, message = _table[code - 1]
     return exc_type(message)

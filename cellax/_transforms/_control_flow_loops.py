@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .. import _core as _state
+from .. import _core
 from ._control_flow_branches import (
     condition,
     if_stmt,
@@ -87,7 +87,7 @@ def _check_carry(api, loc, name, old, new):
 
 
 def _max_iterations() -> int:
-    options = _state.compiling()
+    options = _core.compiling()
     value = getattr(options, "max_loop_iterations", None)
     return value or DEFAULT_MAX_LOOP_ITERATIONS
 
@@ -199,7 +199,7 @@ def _while_once(test, body, get_state, set_state, names, loc, api, init, slots, 
         return new_arrays, new_slot_values
 
     carry0 = (arrays0, _read_slots(slots))
-    if _state.differentiating():
+    if _core.differentiating():
         final = _bounded_while(cond_fun, body_fun, carry0, api, loc)
     else:
         final = lax.while_loop(cond_fun, body_fun, carry0)
@@ -220,7 +220,7 @@ _BASE = 16  # steps per scan level of a bounded loop
 
 
 def _loop_grad() -> str:
-    return getattr(_state.compiling(), "loop_grad", None) or "bounded"
+    return getattr(_core.compiling(), "loop_grad", None) or "bounded"
 
 
 def _bounded_while(cond_fun, body_fun, carry0, api, loc):

@@ -30,16 +30,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _dtype
-from .. import _core as _state
-from .._core import HookDict, add_hook
-from .._core import concrete as _concrete
-from .._core import is_array as _is_array
-from .._core import to_arrays as _to_arrays
+from .. import _core, _dtype
+from .._core import HookDict, add_hook, concrete, is_array
 from .._errors import check_bools
-from .._tensor import Tensor, wrap
-from .._tensor import wrap_tree as _to_tensors
-from ._control_flow import call_converted as _user  # Tensor control flow in user hooks
+from .._tensor import Tensor, wrap, wrap_tree
+from . import _trace
+from ._trace import call_converted  # Tensor control flow in user hooks
 
 __all__ = [
     "call_user_hook",
@@ -60,12 +56,12 @@ __all__ = [
 
 
 def _is_float(x) -> bool:
-    return _is_array(x) and _dtype.is_inexact(x.dtype)
+    return is_array(x) and _dtype.is_inexact(x.dtype)
 
 
 def is_abstract(arrays) -> bool:
     """True when some array is a compile-time (jit) tracer without a concrete value."""
-    return any(isinstance(a, jax.core.Tracer) and _concrete(a) is None for a in arrays)
+    return any(isinstance(a, jax.core.Tracer) and concrete(a) is None for a in arrays)
 
 
 def _hook_name(hook) -> str:
@@ -94,7 +90,7 @@ def _check_grads(api: str, owner: str, hook, result, expected: list) -> list:
     arrays = []
     for i, (grad, ref) in enumerate(zip(result, expected)):
         value = grad._value if isinstance(grad, Tensor) else grad
-        if not _is_array(value):
+        if not is_array(value):
             value = jnp.asarray(value)
         if tuple(value.shape) != tuple(ref.shape):
             raise HookReturnError(
@@ -110,8 +106,8 @@ def call_user_hook(fn, tree, describe: str):
 
     ``tree`` is a pytree of arrays/Tensors and static leaves (numbers, Cells, ...).
     """
-    arrays, static = _state.partition(tree)
-    _state.LOCAL.user_hooks += 1
+    arrays, static = _core.partition(tree)
+    _core.LOCAL.user_hooks += 1
     if not is_abstract(arrays):
         return fn(tree)
     captured = io.StringIO()
@@ -126,8 +122,8 @@ def call_user_hook(fn, tree, describe: str):
         sys.stdout.write(captured.getvalue())
         return result
 
-    def at_run_time(*concrete):
-        if fn(_state.combine(concrete, static)) is not None:
+    def at_run_time(*values):
+        if fn(_core.combine(values, static)) is not None:
             raise RuntimeError(
                 f"For {describe}, the hook returned new values inside cellax.jit / GRAPH_MODE "
                 f"but could not be traced with abstract values, so they can not be used. Write "
@@ -158,8 +154,8 @@ def run_forward_pre_hooks(cell, hooks, args: tuple, kwargs: dict):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs = tree
             if with_kwargs:
-                return _user(hook.fn, cell, call_args, call_kwargs)
-            return _user(hook, cell, call_args)
+                return call_converted(hook.fn, cell, call_args, call_kwargs)
+            return call_converted(hook, cell, call_args)
 
         result = call_user_hook(
             call, (args, kwargs), f"'register_forward_pre_hook' of {_cell_owner(cell)}"
@@ -188,8 +184,8 @@ def run_forward_hooks(cell, hooks, args: tuple, kwargs: dict, out):
         def call(tree, hook=hook, with_kwargs=with_kwargs):
             call_args, call_kwargs, output = tree
             if with_kwargs:
-                return _user(hook.fn, cell, call_args, call_kwargs, output)
-            return _user(hook, cell, call_args, output)
+                return call_converted(hook.fn, cell, call_args, call_kwargs, output)
+            return call_converted(hook, cell, call_args, output)
 
         result = call_user_hook(
             call, (args, kwargs, out), f"'register_forward_hook' of {_cell_owner(cell)}"
@@ -248,7 +244,7 @@ def _run_pre_hooks(cell, cts: list):
     for hook in hooks:
 
         def run(arrays, hook=hook):
-            result = _user(hook, cell, tuple(wrap(g) for g in arrays))
+            result = call_converted(hook, cell, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads("register_backward_pre_hook", owner, hook, result, arrays)
@@ -271,7 +267,7 @@ def _run_backward_hooks(cell, cts: list, grad_output: list):
 
         def run(arrays, hook=hook):
             grads_in, outs = list(arrays[:n]), tuple(wrap(g) for g in arrays[n:])
-            result = _user(hook, cell, tuple(wrap(g) for g in grads_in), outs)
+            result = call_converted(hook, cell, tuple(wrap(g) for g in grads_in), outs)
             if result is None:
                 return None
             return _check_grads("register_backward_hook", owner, hook, result, grads_in)
@@ -332,7 +328,7 @@ def apply_tensor_hooks(value, hooks: HookDict):
         for hook in list(hooks.values()):
 
             def run(arrays, hook=hook):
-                result = _user(hook, wrap(arrays[0]))
+                result = call_converted(hook, wrap(arrays[0]))
                 if result is None:
                     return None
                 return _check_grads("Tensor.register_hook", "a Tensor", hook, result, arrays)
@@ -375,10 +371,10 @@ def tensor_register_hook(self, hook):
     """
     hooks = getattr(self, "_hooks", None)
     if hooks is None:
-        hooks = HookDict(_state.PARAM_HOOKS)
+        hooks = HookDict(_core.PARAM_HOOKS)
         self._hooks = hooks
     handle = add_hook(hooks, hook, "Tensor.register_hook")
-    if isinstance(self, _state.Slot):
+    if isinstance(self, _core.Slot):
         return handle  # Parameters: applied where grad reads its weights
     value = self._value
     if isinstance(value, jax.core.Tracer) and getattr(hooks, "applied", None) != id(value):
@@ -397,7 +393,7 @@ def hook_backward(hook_fn, inputs: tuple, api: str = "HookBackward"):
 
     def on_cotangent(cts):
         def run(arrays):
-            result = _user(hook_fn, tuple(wrap(g) for g in arrays))
+            result = call_converted(hook_fn, tuple(wrap(g) for g in arrays))
             if result is None:
                 return None
             return _check_grads(api, "the operator", hook_fn, result, arrays)
@@ -443,25 +439,29 @@ def run_with_bprop(cell, args, kwargs):
     """
     name = type(cell).__name__
     slots = _cell_slots(cell)
-    values = [_state.read(slot) for slot in slots]
-    dynamic, static = _state.partition((args, kwargs))
-    dyn = [i for i, leaf in enumerate(jax.tree_util.tree_leaves((args, kwargs))) if _is_array(leaf)]
-    forward = _state.functionalize(lambda a, k: _to_arrays(cell.construct(*a, **k)), slots)
-    backward = _state.functionalize(lambda *a: _user(cell.bprop, *a), slots)  # writes dropped
+    values = [_core.read(slot) for slot in slots]
+    dynamic, static = _core.partition((args, kwargs))
+    dyn = [i for i, leaf in enumerate(jax.tree_util.tree_leaves((args, kwargs))) if is_array(leaf)]
+    forward = _trace.functionalize(cell.construct, slots, arrays_out=True)
+    backward = _trace.functionalize(cell.bprop, slots, convert=True)  # writes dropped
+
+    def run_forward(values, dynamic):
+        call_args, call_kwargs = _core.combine(dynamic, static)
+        return forward(values, *call_args, **call_kwargs)
 
     @jax.custom_vjp
     def pure(values, dynamic):
-        return forward(values, *_state.combine(dynamic, static))
+        return run_forward(values, dynamic)
 
     def fwd(values, dynamic):
-        result = forward(values, *_state.combine(dynamic, static))
+        result = run_forward(values, dynamic)
         return result, (values, dynamic, result[0])
 
     def bwd(residuals, cts):
         values, dynamic, out = residuals
         dout = jax.tree_util.tree_map(_dout_value, cts[0], out)
-        call_args, _ = _state.combine(dynamic, static)
-        result, _ = backward(values, *call_args, _to_tensors(out), _to_tensors(dout))
+        call_args, _ = _core.combine(dynamic, static)
+        result, _ = backward(values, *call_args, wrap_tree(out), wrap_tree(dout))
         param_grads: dict = {}
         if isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], dict):
             result, param_grads = result
@@ -489,7 +489,7 @@ def run_with_bprop(cell, args, kwargs):
     pure.defvjp(fwd, bwd)
     out, new_values = pure(values, dynamic)
     forward.commit(new_values)
-    return _to_tensors(out)
+    return wrap_tree(out)
 
 
 def _input_cotangents(name, args, dyn, dynamic, grads) -> list:

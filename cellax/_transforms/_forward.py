@@ -8,12 +8,10 @@ import jax
 import jax.numpy as jnp
 from jax.experimental import jet as _jet
 
-from .. import _core as _state
-from .._core import to_arrays as _to_arrays
+from .._core import to_arrays
 from .._parameter import Parameter
-from .._tensor import Tensor, wrap
-from .._tensor import wrap_tree as _to_tensors
-from . import _control_flow, _fold
+from .._tensor import Tensor, wrap, wrap_tree
+from . import _trace
 from ._grad import _normalize_positions, _normalize_weights
 
 __all__ = ["jvp", "vjp", "jacfwd", "jacrev", "linearize", "derivative", "jet", "get_grad"]
@@ -41,7 +39,7 @@ def _values(out):
     """Every Tensor of ``out`` replaced by its value (whatever tracer it holds: to_arrays does
     not take every JAX tracer, e.g. jet's, for an array)."""
     return jax.tree_util.tree_map(
-        lambda t: t._value if isinstance(t, Tensor) else _to_arrays(t),
+        lambda t: t._value if isinstance(t, Tensor) else to_arrays(t),
         out,
         is_leaf=lambda t: isinstance(t, Tensor),
     )
@@ -63,17 +61,7 @@ def _check_fn(api, fn):
 
 def _stateful(api, fn, weights=()):
     _check_fn(api, fn)
-    return _state.functionalize(
-        lambda *args: _control_flow.call_converted(fn, *args), tuple(weights or ())
-    )
-
-
-class _differentiating:
-    def __enter__(self):
-        _state.LOCAL.differentiating += 1
-
-    def __exit__(self, *exc):
-        _state.LOCAL.differentiating -= 1
+    return _trace.functionalize(fn, tuple(weights or ()), convert=True, differentiating=True)
 
 
 def _pure(stateful, has_aux, weights=False):
@@ -90,8 +78,8 @@ def _pure(stateful, has_aux, weights=False):
 
 
 def _result(main, tangent, aux, has_aux):
-    out = (_to_tensors(main), _to_tensors(tangent))
-    return out + (_to_tensors(aux),) if has_aux else out
+    out = (wrap_tree(main), wrap_tree(tangent))
+    return out + (wrap_tree(aux),) if has_aux else out
 
 
 def jvp(fn, inputs, v, has_aux=False):
@@ -119,10 +107,9 @@ def jvp(fn, inputs, v, has_aux=False):
     primals, tangents = _arrays("jvp", "inputs", inputs), _arrays("jvp", "v", v)
     _check_like("jvp", primals, tangents)
     stateful = _stateful("jvp", fn)
-    with _differentiating():
-        main, tangent, (aux, new_values) = jax.jvp(
-            _pure(stateful, has_aux), primals, tangents, has_aux=True
-        )
+    main, tangent, (aux, new_values) = jax.jvp(
+        _pure(stateful, has_aux), primals, tangents, has_aux=True
+    )
     stateful.commit(new_values)
     return _result(main, tangent, aux, has_aux)
 
@@ -141,16 +128,15 @@ def linearize(fn, inputs):
     """
     primals = _arrays("linearize", "inputs", inputs)
     stateful = _stateful("linearize", fn)
-    with _differentiating():
-        main, lin, (_, new_values) = jax.linearize(_pure(stateful, False), *primals, has_aux=True)
+    main, lin, (_, new_values) = jax.linearize(_pure(stateful, False), *primals, has_aux=True)
     stateful.commit(new_values)
 
     def jvp_fn(v):
         tangents = _arrays("linearize", "v", v)
         _check_like("linearize", primals, tangents)
-        return _to_tensors(lin(*tangents))
+        return wrap_tree(lin(*tangents))
 
-    return _to_tensors(main), jvp_fn
+    return wrap_tree(main), jvp_fn
 
 
 def vjp(fn, *inputs, weights=None, has_aux=False):
@@ -180,25 +166,24 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     weight_list, _ = _normalize_weights("vjp", weights)
     stateful = _stateful("vjp", fn, weight_list)
     weight_values = [w._value for w in weight_list or ()]
-    with _differentiating():
-        main, pullback, (aux, new_values) = jax.vjp(
-            _pure(stateful, has_aux, weights=True), weight_values, *primals, has_aux=True
-        )
+    main, pullback, (aux, new_values) = jax.vjp(
+        _pure(stateful, has_aux, weights=True), weight_values, *primals, has_aux=True
+    )
     stateful.commit(new_values)
 
     def vjp_fn(v):
         cotangent = _values(v)
         if jax.tree_util.tree_structure(cotangent) != jax.tree_util.tree_structure(main):
             raise ValueError("For 'vjp', 'v' must have the structure of fn's output.")
-        with _fold.staged():
+        with _trace.backward():
             grads = pullback(cotangent)
         input_grads = tuple(wrap(g) for g in grads[1:])
         if weight_list is None:
             return input_grads
         return input_grads, tuple(wrap(g) for g in grads[0])
 
-    out = _to_tensors(main)
-    return (out, vjp_fn, _to_tensors(aux)) if has_aux else (out, vjp_fn)
+    out = wrap_tree(main)
+    return (out, vjp_fn, wrap_tree(aux)) if has_aux else (out, vjp_fn)
 
 
 def _jacobian(api, transform, fn, grad_position, has_aux):
@@ -221,11 +206,10 @@ def _jacobian(api, transform, fn, grad_position, has_aux):
 
         diff = [args[i]._value for i in positions]
         argnums = 0 if single else tuple(range(len(diff)))
-        with _differentiating():
-            jac, (aux, new_values) = transform(inner, argnums=argnums, has_aux=True)(*diff)
+        jac, (aux, new_values) = transform(inner, argnums=argnums, has_aux=True)(*diff)
         stateful.commit(new_values)
-        jac = _to_tensors(jac)
-        return (jac, _to_tensors(aux)) if has_aux else jac
+        jac = wrap_tree(jac)
+        return (jac, wrap_tree(aux)) if has_aux else jac
 
     return jac_fn
 
@@ -259,11 +243,12 @@ def jacrev(fn, grad_position=0, has_aux=False):
     return _jacobian("jacrev", jax.jacrev, fn, grad_position, has_aux)
 
 
-def _plain(fn):
+def _plain(fn, differentiating: bool):
     """A function of arrays calling ``fn`` on Tensors (no state: for derivative and jet)."""
+    user = _trace.user_code(fn, convert=True, differentiating=differentiating)
 
     def call(*arrays):
-        return _values(_control_flow.call_converted(fn, *[wrap(a) for a in arrays]))
+        return _values(user(*[wrap(a) for a in arrays]))
 
     return call
 
@@ -283,12 +268,11 @@ def derivative(fn, primals, order):
         raise ValueError(f"For 'derivative', 'order' must be an int >= 1, but got {order!r}.")
     _check_fn("derivative", fn)
     arrays = _arrays("derivative", "primals", primals)
-    base = _plain(fn)
+    base = _plain(fn, differentiating=True)
     step = base
     for _ in range(order):
         step = (lambda g: lambda *a: jax.jvp(g, a, tuple(jnp.ones_like(x) for x in a))[1])(step)
-    with _differentiating():
-        return _to_tensors(base(*arrays)), _to_tensors(step(*arrays))
+    return wrap_tree(base(*arrays)), wrap_tree(step(*arrays))
 
 
 def jet(fn, primals, series):
@@ -321,11 +305,13 @@ def jet(fn, primals, series):
     if len(terms) != len(arrays) or any(t.shape[1:] != a.shape for t, a in zip(terms, arrays)):
         raise ValueError("For 'jet', 'series' must hold (order,) + shape of each primal.")
     try:
-        out, out_terms = _jet.jet(_plain(fn), arrays, tuple(list(t) for t in terms))
+        out, out_terms = _jet.jet(
+            _plain(fn, differentiating=False), arrays, tuple(list(t) for t in terms)
+        )
     except NotImplementedError as error:
         raise NotImplementedError(f"For 'jet', JAX has no Taylor rule here: {error}") from None
     stack = jax.tree_util.tree_map(lambda *xs: jnp.stack(xs), *out_terms)
-    return _to_tensors(out), _to_tensors(stack)
+    return wrap_tree(out), wrap_tree(stack)
 
 
 def get_grad(gradients, identifier):

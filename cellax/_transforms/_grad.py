@@ -10,16 +10,12 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _context, _dtype
-from .. import _core as _state
 from .._errors import check_bools
-from .._core import Slot
-from .._core import is_array as _is_array
-from .._core import to_arrays as _to_arrays
+from .._core import Slot, is_array, to_arrays
 from .._parameter import Parameter
-from .._tensor import Tensor, unwrap, wrap
-from .._tensor_rows import row_of as _row_of
-from .._tensor import wrap_tree as _to_tensors
-from . import _control_flow, _fold, _grad_replay
+from .._tensor import Tensor, unwrap, wrap, wrap_tree
+from .._tensor_rows import row_of
+from . import _grad_replay, _trace
 from ._custom_vjp import apply_tensor_hooks
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
@@ -83,7 +79,7 @@ def _normalize_weights(api: str, weights):
 
 def _diff_input(api: str, value, position: int):
     array = unwrap(value)
-    if not _is_array(array):
+    if not is_array(array):
         array = jnp.asarray(np.asarray(array, np.float32 if isinstance(value, float) else None))
     if not _dtype.is_inexact(array.dtype):  # grad takes complex; amp casts skip it
         raise TypeError(
@@ -118,12 +114,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
     owner = {i: _alias_owner(args, i, positions) for i in positions}
     leaders = [i for i in positions if owner[i] == i]
     diff_inputs = [_diff_input(api, args[i], i) for i in leaders]
-    stateful = _state.functionalize(
-        lambda *call_args, **call_kwargs: _control_flow.call_converted(
-            fn, *call_args, **call_kwargs
-        ),
-        targets,
-    )
+    stateful = _trace.functionalize(fn, targets, convert=True, differentiating=True)
 
     def inner(weight_values, diff_inputs):
         call_args = list(args)
@@ -135,31 +126,27 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
         else:
             hooked = [_with_hooks(k, v, weights, picks) for k, v in enumerate(weight_values)]
         out, new_values = stateful(hooked, *call_args, **kwargs)
-        out_arrays = _to_arrays(out)
+        out_arrays = to_arrays(out)  # outside the frame: a returned Parameter as the caller has it
         if has_aux:
             diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
         else:
             diff_part = out_arrays
         return diff_part, (out_arrays, new_values)
 
-    _state.LOCAL.differentiating += 1
-    try:
-        diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
-            inner, weight_values, diff_inputs, has_aux=True
-        )
-    finally:
-        _state.LOCAL.differentiating -= 1
-    with _fold.staged():  # the backward pass is staged, as before constant folding
+    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
+        inner, weight_values, diff_inputs, has_aux=True
+    )
+    with _trace.backward():
         if sens is None:
             cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
         else:
             cotangent = jax.tree_util.tree_map(
                 lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
-                _to_arrays(sens),
+                to_arrays(sens),
                 diff_out,
             )
         target_grads, leader_grads = vjp_fn(cotangent)
-    slice_row = _row_of if rows else (lambda base, row: base[row])
+    slice_row = row_of if rows else (lambda base, row: base[row])
     weight_grads = [
         target_grads[k] if row is None else slice_row(target_grads[k], row) for k, row in picks
     ]
@@ -264,7 +251,7 @@ def _make_grad(fn, grad_position, weights, has_aux, return_ids, with_value, api)
         grads = _format_grads(
             input_grads, weight_grads, positions, single_pos, weight_list, single_w, return_ids
         )
-        out = _to_tensors(out_arrays)
+        out = wrap_tree(out_arrays)
         if with_value:
             return out, grads
         if has_aux:

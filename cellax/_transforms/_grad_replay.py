@@ -21,7 +21,7 @@ import io
 import sys
 
 from .. import _context
-from .. import _core as _state
+from .. import _core
 from ._jit import jit
 
 __all__ = ["Replay", "wanted"]
@@ -32,7 +32,7 @@ _WATCH, _REPLAY, _EAGER = 0, 1, 2
 def wanted() -> bool:
     """Replay is on, the call is eager (PyNative, not inside another transform)."""
     return (
-        _state.LOCAL.frame is None
+        _core.LOCAL.frame is None
         and bool(_context._settings.get("pynative_grad_replay"))
         and _context.get_mode() == _context.PYNATIVE_MODE
     )
@@ -68,14 +68,14 @@ class Replay:
         if self.state == _EAGER:
             return self.eager(*args, **kwargs)
         tee = _Tee(sys.stdout)
-        hooks = _state.LOCAL.user_hooks
+        hooks = _core.LOCAL.user_hooks
         try:
             with contextlib.redirect_stdout(tee):
                 out = self.eager(*args, **kwargs)
         except BaseException:
             self.state = _EAGER
             raise
-        quiet = not tee.wrote and _state.LOCAL.user_hooks == hooks
+        quiet = not tee.wrote and _core.LOCAL.user_hooks == hooks
         self.state = _REPLAY if quiet else _EAGER
         return out
 

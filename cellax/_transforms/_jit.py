@@ -11,31 +11,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _core as _state
-from . import _control_flow
-from ._jit_cache import Group as _Group
-from ._jit_cache import LastCall as _LastCall
-from ._jit_cache import Plan as _Plan
-from ._jit_cache import Static as _Static
-from ._jit_cache import entry_key as _entry_key
-from ._jit_cache import static_key as _static_key
-from ._outputs import ONE_ARRAY as _ONE_ARRAY
-from ._outputs import join_constants as _join_constants
-from ._outputs import split_constants as _split_constants
-from ._outputs import used_inputs as _used_inputs
-from .. import _parallel_state
-from .._core import DiscoveringFrame, Slot, SlotDiscovered
-from .._core import is_array as _is_array
-from .._core import slots_of as _scan_roots
-from .._tensor import Tensor
+from .. import _core, _parallel_state
+from .._core import DiscoveringFrame, Slot, SlotDiscovered, WritesChanged, is_array, slots_of
+from .._tensor import Tensor, wrap, wrap_tree
 from .._tensor_rows import RowOf
-from .._tensor import wrap as _wrap
-from .._tensor import wrap_tree as _to_tensors
+from . import _control_flow, _trace
+from ._jit_cache import Group, LastCall, Plan, Static, entry_key, static_key
+from ._outputs import ONE_ARRAY, join_constants, split_constants, used_inputs
 
 __all__ = ["jit"]
-
-
-_WritesChanged = _state.WritesChanged  # a retrace (new shapes) wrote slots not returned
 
 
 class _Unpruned(Exception):
@@ -43,11 +27,11 @@ class _Unpruned(Exception):
     read: the new trace may read them, so the entry is built again with every slot."""
 
 
-_REBUILD = (SlotDiscovered, _WritesChanged, _Unpruned)  # a trace asks for another entry
-_LOCAL = _state.LOCAL
+_REBUILD = (SlotDiscovered, WritesChanged, _Unpruned)  # a trace asks for another entry
+_LOCAL = _core.LOCAL
 _VALUE = operator.attrgetter("_value")
 _DATA = operator.attrgetter("_data")
-_WRITER = _state.WRITER
+_WRITER = _core.WRITER
 
 
 class _Entry:
@@ -78,7 +62,7 @@ class _Entry:
         "token",
     )
 
-    def __init__(self, owner, group: _Group, also_written=None, prune: bool = True) -> None:
+    def __init__(self, owner, group: Group, also_written=None, prune: bool = True) -> None:
         self.owner = owner
         self.group = group
         self.written: list | None = None
@@ -87,7 +71,7 @@ class _Entry:
         self.jitted = None
         self.also_written = {id(s) for s in also_written or ()}
         self.raises = False
-        self.out_template = None  # see _split_constants
+        self.out_template = None  # see split_constants
         self.nameable = False  # mark layouts for JAX (see _nameable), after it failed to name one
         # leave the slots the program does not read out of its inputs (JAX drops them from the
         # executable, but each argument still costs the call); off after a retrace needed one
@@ -103,21 +87,21 @@ class _Entry:
         it = iter(dynamic)
         call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
         args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
-        args = tuple(a.value if isinstance(a, _Static) else a for a in _to_tensors(args))
+        args = tuple(a.value if isinstance(a, Static) else a for a in wrap_tree(args))
         with _control_flow.compiled_trace(self.owner):
-            out = _control_flow.call_converted(self.owner.fn, *args, **_to_tensors(kwargs))
+            out = _trace.call_converted(self.owner.fn, *args, **wrap_tree(kwargs))
             # a returned Parameter is its value at the end of this trace, not its eager data
-            out = jax.tree_util.tree_map(  # (row gradients stay lazy: see _split_constants)
-                lambda x: _wrap(_state.read(x)) if isinstance(x, Slot) else x,
+            out = jax.tree_util.tree_map(  # (row gradients stay lazy: see split_constants)
+                lambda x: wrap(_core.read(x)) if isinstance(x, Slot) else x,
                 out,
-                is_leaf=lambda x: isinstance(x, (Slot, _Static, RowOf)),
+                is_leaf=lambda x: isinstance(x, (Slot, Static, RowOf)),
             )
         _check_outputs(out)
         return out
 
     def _learn(self, dynamic) -> None:
         slots = self.group.slots
-        learner = _state.functionalize(self._call, slots, DiscoveringFrame)
+        learner = _trace.functionalize(self._call, slots, DiscoveringFrame)
         values = [_abstract(s._data) for s in slots]
         dyn = [_abstract(d) for d in dynamic]
         learned = {}
@@ -125,7 +109,7 @@ class _Entry:
         def trace(values, dyn):
             out, new_values = learner(values, dyn)
             self.owner.trace_count += 1  # a trace that met new slots raised: it does not count
-            arrays, learned["template"] = _split_constants(out)
+            arrays, learned["template"] = split_constants(out)
             return arrays, new_values
 
         closed, out_shape = jax.make_jaxpr(trace, return_shape=True)(values, dyn)
@@ -137,7 +121,7 @@ class _Entry:
         donated = [s for s in written if s.donatable]
         kept = [s for s in written if not s.donatable]
         if self.prune:  # (key arrays stay: no placeholder of their type is made below)
-            used = _used_inputs(closed.jaxpr)[: len(slots)]
+            used = used_inputs(closed.jaxpr)[: len(slots)]
             unread = {
                 id(s)
                 for s, u, a in zip(slots, used, closed.in_avals)
@@ -149,7 +133,7 @@ class _Entry:
             pruned = False
         others = kept + read
         returned = donated + kept
-        stateful = _state.functionalize(self._call, donated + others, DiscoveringFrame, returned)
+        stateful = _trace.functionalize(self._call, donated + others, DiscoveringFrame, returned)
 
         raises = any(slot is _control_flow.ERROR for slot in returned)
 
@@ -187,11 +171,11 @@ class _Entry:
                     raise _Unpruned
                 self.owner.trace_count += 1
                 out, new_values = stateful(old, dynamic)
-                arrays, self.out_template = _split_constants(out)
+                arrays, self.out_template = split_constants(out)
             if raises:  # a run-time error commits nothing
                 error = new_values[[id(s) for s in returned].index(id(_control_flow.ERROR))]
                 new_values = _control_flow.select_on_error(error, returned, new_values, old)
-            # plain arrays out (Tensors are made by _join_constants: no pytree callbacks)
+            # plain arrays out (Tensors are made by join_constants: no pytree callbacks)
             arrays = [a._value if isinstance(a, Tensor) else a for a in arrays]
             if self.nameable:
                 arrays = [_nameable(a) for a in arrays]
@@ -210,7 +194,7 @@ class _Entry:
 
     def __call__(self, dynamic):
         if self.multi_device and _parallel_state.active():
-            dynamic = _parallel_state.place(self.group.slots, dynamic, _state.store)
+            dynamic = _parallel_state.place(self.group.slots, dynamic, _core.store)
         if self.jitted is None:
             self._learn(dynamic)
         last = _WRITER[0]
@@ -246,11 +230,11 @@ class _Entry:
             if error is not None:
                 raise error
         template = self.out_template
-        return _wrap(arrays[0]) if template is _ONE_ARRAY else _join_constants(arrays, template)
+        return wrap(arrays[0]) if template is ONE_ARRAY else join_constants(arrays, template)
 
     def lower(self, dynamic):
         if _parallel_state.active():
-            dynamic = _parallel_state.place(self.group.slots, dynamic, _state.store)
+            dynamic = _parallel_state.place(self.group.slots, dynamic, _core.store)
         if self.jitted is None:
             self._learn(dynamic)
         return self.jitted.lower(*self._read_inputs(), dynamic)
@@ -282,7 +266,7 @@ class _JitFunction:
         self.trace_count = 0
         self._plans: dict = {}
         self._refs: list | None = None
-        self._last: _LastCall | None = None
+        self._last: LastCall | None = None
         self._discovered: dict = {}
         ft.update_wrapper(self, fn, updated=())
 
@@ -299,8 +283,8 @@ class _JitFunction:
         if _LOCAL.frame is not None:  # inside another transform: trace inline
             if self.control_flow == "python" or _LOCAL.compiling is None:
                 return self.fn(*args, **kwargs)
-            return _control_flow.converted_call(self.fn)(*args, **kwargs)  # its own option
-        changes = _state.changes()
+            return _trace.converted(self.fn)(*args, **kwargs)  # its own option
+        changes = _core.changes()
         if not kwargs:
             for arg in args:
                 if type(arg) is not Tensor:
@@ -322,7 +306,7 @@ class _JitFunction:
                 plan = self._plan()
                 group = plan.groups.get(len(args))  # built by the general path
                 if group is not None:
-                    entry = group.entries.get(_entry_key(group.cells))
+                    entry = group.entries.get(entry_key(group.cells))
                     if entry is not None:
                         return self._execute(plan, len(args), group, entry, dynamic, changes)
                 return self._call_general(plan, args, kwargs, changes)
@@ -339,7 +323,7 @@ class _JitFunction:
             group = plan.groups[key] = self._make_group(plan, leaves, static, treedef)
             if self._is_fast_signature(args, kwargs):
                 plan.groups[len(args)] = group
-        flags = _entry_key(group.cells)
+        flags = entry_key(group.cells)
         entry = group.entries.get(flags)
         if entry is None:
             entry = group.entries[flags] = _Entry(self, group)
@@ -352,22 +336,22 @@ class _JitFunction:
 
     def _flatten(self, args, kwargs):
         if self.static_argnums:
-            args = tuple(_Static(a) if i in self.static_argnums else a for i, a in enumerate(args))
+            args = tuple(Static(a) if i in self.static_argnums else a for i, a in enumerate(args))
         if self.static_argnames and kwargs:
-            kwargs = {k: _Static(v) if k in self.static_argnames else v for k, v in kwargs.items()}
+            kwargs = {k: Static(v) if k in self.static_argnames else v for k, v in kwargs.items()}
         leaves, treedef = jax.tree_util.tree_flatten((args, kwargs), is_leaf=_is_leaf)
         dynamic = []
         static = []
         for leaf in leaves:
-            if _is_array(leaf):
+            if is_array(leaf):
                 dynamic.append(leaf)
                 static.append(None)
             else:
-                static.append(_static_key(leaf))
+                static.append(static_key(leaf))
         return leaves, treedef, static, dynamic
 
     def _execute(self, plan, key, group, entry, dynamic, changes):
-        """Run ``entry``, chosen by the cache keys when ``_state.changes()`` was ``changes``.
+        """Run ``entry``, chosen by the cache keys when ``_core.changes()`` was ``changes``.
         The program of a call with positional Tensors (``key``: their number) is remembered
         for the next one if ``plan`` was made from the roots the function has now."""
         for _ in range(64):
@@ -377,7 +361,7 @@ class _JitFunction:
                 group, entry = self._rebuilt(plan, group, entry, error)
                 continue
             if type(key) is int and plan.refs is self._refs:
-                self._last = _LastCall(changes, key, plan, group, entry)
+                self._last = LastCall(changes, key, plan, group, entry)
             return out
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
@@ -394,53 +378,51 @@ class _JitFunction:
             group = new_group
             entry = _Entry(self, group)
         else:  # new shapes wrote other slots, or read the slots the first trace left out
-            prune = entry.prune and isinstance(error, _WritesChanged)
+            prune = entry.prune and isinstance(error, WritesChanged)
             entry = _Entry(self, group, also_written=entry.written, prune=prune)
-        group.entries[_entry_key(group.cells)] = entry
+        group.entries[entry_key(group.cells)] = entry
         return group, entry
 
     # -- building ----------------------------------------------------------------------------
-    def _plan(self) -> _Plan:
+    def _plan(self) -> Plan:
         refs = self._refs
         if refs is None:
             refs = self._refs = self._scan()[2]
-        plan = self._plans.get(_state.guard_ids(refs))
+        plan = self._plans.get(_core.guard_ids(refs))
         if plan is None:
             plan = self._new_plan()
         elif plan.refs is not refs:  # an older plan: the roots hold its objects again
             plan.watch(refs)
         return plan
 
-    def _new_plan(self) -> _Plan:
+    def _new_plan(self) -> Plan:
         slots, cells, refs = self._scan()
         self._refs = refs
-        plan = _Plan(slots, cells, refs)
+        plan = Plan(slots, cells, refs)
         # one plan per guard: programs compiled for an older structure are dropped
-        self._plans[_state.guard_ids(refs)] = plan
+        self._plans[_core.guard_ids(refs)] = plan
         return plan
 
     def _scan(self):
         slots: dict = {}
         cells: dict = {}
         refs: list = []
-        _scan_roots(self.fn, slots, cells, refs, set())
+        slots_of(self.fn, slots, cells, refs, set())
         return slots, cells, refs
 
-    def _make_group(self, plan: _Plan, leaves, static, treedef) -> _Group:
+    def _make_group(self, plan: Plan, leaves, static, treedef) -> Group:
         slots = dict(plan.slots)
         cells = dict(plan.cells)
         seen: set = set()
         for leaf in leaves:
-            if leaf is not None and not _is_array(leaf):
-                _scan_roots(
-                    leaf.value if isinstance(leaf, _Static) else leaf, slots, cells, [], seen
-                )
+            if leaf is not None and not is_array(leaf):
+                slots_of(leaf.value if isinstance(leaf, Static) else leaf, slots, cells, [], seen)
         for key, slot in self._discovered.items():
             slots.setdefault(key, slot)
         group_slots = list(slots.values())
         _separate_shared_buffers(group_slots)
-        kept = [None if _is_array(leaf) else leaf for leaf in leaves]
-        return _Group(group_slots, list(cells.values()), treedef, kept)
+        kept = [None if is_array(leaf) else leaf for leaf in leaves]
+        return Group(group_slots, list(cells.values()), treedef, kept)
 
     # -- introspection -----------------------------------------------------------------------
     def lower(self, *args, **kwargs):
@@ -473,12 +455,12 @@ def _avals(values) -> tuple:
 
 
 def _is_leaf(x) -> bool:
-    return isinstance(x, (Slot, _Static))
+    return isinstance(x, (Slot, Static))
 
 
 def _check_outputs(out) -> None:
     for leaf in jax.tree_util.tree_leaves(out):
-        if not _is_array(leaf) and not isinstance(leaf, (bool, int, float, complex)):
+        if not is_array(leaf) and not isinstance(leaf, (bool, int, float, complex)):
             raise TypeError(
                 f"For 'jit', a compiled function can return only Tensors, numbers and "
                 f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
@@ -497,7 +479,7 @@ def _nameable(value):
         return value
     raw = value._value if isinstance(value, Tensor) else value
     out = jax.lax.with_sharding_constraint(raw, sharding)
-    return _wrap(out) if isinstance(value, Tensor) else out
+    return wrap(out) if isinstance(value, Tensor) else out
 
 
 def _separate_shared_buffers(slots) -> None:
@@ -505,7 +487,7 @@ def _separate_shared_buffers(slots) -> None:
     owners: set = set()
     for slot in slots:
         if id(slot._data) in owners:
-            _state.store(slot, jnp.array(slot._data, copy=True))
+            _core.store(slot, jnp.array(slot._data, copy=True))
         owners.add(id(slot._data))
 
 

@@ -3,7 +3,7 @@ an entry (compiled program) per key of the Cells involved, and the last call's p
 
 from __future__ import annotations
 
-from .. import _core as _state
+from .. import _core
 
 __all__ = ["Plan", "Group", "LastCall", "Static", "static_key", "entry_key"]
 
@@ -21,20 +21,20 @@ class Plan:
     def __init__(self, slots: dict, cells: dict, refs: list) -> None:
         self.slots = slots
         self.cells = cells
-        self.keepalive = _state.guard_objects(refs)
+        self.keepalive = _core.guard_objects(refs)
         self.watch(refs)
         self.groups: dict = {}
 
     def watch(self, refs: list) -> None:
         """Make ``refs`` (roots holding the objects this plan guards) the ones ``holds`` reads."""
         self.refs = refs
-        self.holds = _state.guard_matcher(refs)
+        self.holds = _core.guard_matcher(refs)
 
 
 class LastCall:
     """The program of a jitted function's last call with positional Tensors: the next such
     call takes it without reading the cache keys when nothing that selects a program changed
-    since (``_state.changes()``) and the function's roots hold the same objects."""
+    since (``_core.changes()``) and the function's roots hold the same objects."""
 
     __slots__ = ("changes", "nargs", "plan", "holds", "group", "entry")
 
@@ -95,9 +95,9 @@ def entry_key(cells) -> tuple:
     """Which compiled program of a group applies: the Cells' training flags and versions, and
     the epoch of Tensor/Parameter hooks (grad reads Parameter hooks while tracing) and the
     active call observer (``cellax.debug`` traces its recording into the program). Whatever
-    changes one of these also counts in ``_state.changes()`` (what :class:`LastCall` reads)."""
+    changes one of these also counts in ``_core.changes()`` (what :class:`LastCall` reads)."""
     return (
-        _state.param_hook_epoch(),
-        _state.observer_token(),
+        _core.param_hook_epoch(),
+        _core.observer_token(),
         tuple([(cell.training, cell._version) for cell in cells]),
     )

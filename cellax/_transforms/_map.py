@@ -7,12 +7,10 @@ import functools as ft
 import jax
 import jax.numpy as jnp
 
-from .. import _core as _state
-from .._core import slots_of as _scan_roots
-from .._core import to_arrays as _to_arrays
-from .._tensor import Tensor, unwrap
-from .._tensor import wrap_tree as _to_tensors
-from ._control_flow import call_converted
+from .. import _core
+from .._core import slots_of
+from .._tensor import Tensor, unwrap, wrap_tree
+from . import _trace
 
 __all__ = ["vmap", "checkpoint_call", "recompute", "scan"]
 
@@ -32,15 +30,13 @@ def vmap(fn, in_axes=0, out_axes=0):
 
     @ft.wraps(fn)
     def batched(*args):
-        stateful = _state.functionalize(
-            lambda *call_args: _to_arrays(call_converted(fn, *_to_tensors(call_args)))
-        )
+        stateful = _trace.functionalize(fn, convert=True, tensors_in=True, arrays_out=True)
         axes = in_axes if isinstance(in_axes, (tuple, list)) else in_axes
         out, new_values = jax.vmap(
             lambda *call_args: stateful((), *call_args), in_axes=axes, out_axes=(out_axes, None)
         )(*[unwrap(a) if isinstance(a, Tensor) else a for a in args])
         stateful.commit(new_values)
-        return _to_tensors(out)
+        return wrap_tree(out)
 
     return batched
 
@@ -50,17 +46,18 @@ def checkpoint_call(fn, slots, args, kwargs, policy=None):
 
     Intermediate values are recomputed in the backward pass instead of stored.
     """
-    values = [_state.read(slot) for slot in slots]
-    dynamic, static = _state.partition((args, kwargs))
-    stateful = _state.functionalize(lambda a, k: _to_arrays(call_converted(fn, *a, **k)), slots)
+    values = [_core.read(slot) for slot in slots]
+    dynamic, static = _core.partition((args, kwargs))
+    stateful = _trace.functionalize(fn, slots, convert=True, arrays_out=True)
 
     @ft.partial(jax.checkpoint, policy=policy, prevent_cse=True)
     def pure(values, dynamic):
-        return stateful(values, *_state.combine(dynamic, static))
+        call_args, call_kwargs = _core.combine(dynamic, static)
+        return stateful(values, *call_args, **call_kwargs)
 
     out, new_values = pure(values, dynamic)
     stateful.commit(new_values)
-    return _to_tensors(out)
+    return wrap_tree(out)
 
 
 def recompute(
@@ -104,7 +101,7 @@ def recompute(
     if collect is not None:
         collect(block, slots, {})
     else:
-        _scan_roots(block, slots, {}, [], set())
+        slots_of(block, slots, {}, [], set())
     return checkpoint_call(block, list(slots.values()), args, kwargs)
 
 
@@ -123,11 +120,11 @@ def scan(fn, columns: list, x, length: int, policy=None, api="ScanCell", name="b
     template_slots = [c if is_stack else c[0] for c, is_stack in zip(columns, stacked_column)]
     owned = {id(slot) for slot in template_slots}
     xs = [
-        _state.read(c) if is_stack else jnp.stack([_state.read(s) for s in c])
+        _core.read(c) if is_stack else jnp.stack([_core.read(s) for s in c])
         for c, is_stack in zip(columns, stacked_column)
     ]
     carry_leaves, carry_tree = jax.tree_util.tree_flatten(x)
-    stateful = _state.functionalize(
+    stateful = _trace.functionalize(
         lambda carry: fn(jax.tree_util.tree_unflatten(carry_tree, carry)), template_slots
     )
 
@@ -172,8 +169,8 @@ def scan(fn, columns: list, x, length: int, policy=None, api="ScanCell", name="b
     for slot, values in zip(stateful.written or (), new_stacked):
         k = index[id(slot)]
         if stacked_column[k]:
-            _state.write(slot, values)
+            _core.write(slot, values)
             continue
         for i, block_slot in enumerate(columns[k]):
-            _state.write(block_slot, values[i])
+            _core.write(block_slot, values[i])
     return jax.tree_util.tree_unflatten(carry_tree, out_leaves)

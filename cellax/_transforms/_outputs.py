@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import jax
 
-from .._tensor import Tensor
-from .._tensor import wrap as _wrap
-from .._tensor_rows import RowOf
-from .._tensor_rows import row_of as _row_of
+from .._tensor import Tensor, wrap
+from .._tensor_rows import RowOf, row_of
 
 __all__ = ["used_inputs", "split_constants", "join_constants", "ONE_ARRAY", "is_device_value"]
 
@@ -86,15 +84,15 @@ def _whole_stacks(leaves) -> set:
 def join_constants(arrays, template):
     """The output :func:`split_constants` split: Tensors around the program's arrays."""
     if template is ONE_ARRAY:
-        return _wrap(arrays[0])
+        return wrap(arrays[0])
     treedef, leaves = template
     plain = iter(arrays)  # the plain arrays come first, in leaf order (split_constants)
     filled = []
     for leaf in leaves:
         if leaf is None:
-            filled.append(_wrap(next(plain)))
+            filled.append(wrap(next(plain)))
         elif type(leaf) is _Row:
-            filled.append(_row_of(arrays[leaf[0]], leaf[1]))
+            filled.append(row_of(arrays[leaf[0]], leaf[1]))
         else:
             filled.append(leaf)
     return jax.tree_util.tree_unflatten(treedef, filled)
