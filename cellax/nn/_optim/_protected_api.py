@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._tensor import Tensor
-from ..ops import _composite
-from ..ops._state_ops import AssignAdd
+from ..._tensor import Tensor
+from ...ops import _composite
+from ...ops._state_ops import AssignAdd
 
 
 class OptimizerProtectedAPI:
