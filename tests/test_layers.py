@@ -34,17 +34,17 @@ FLOORS = [
         "communication",  # ranks and groups: only _parallel_state; ops.communication uses it
     ],
     ["_autograph"],  # pure AST work: imports nothing of cellax
-    ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
+    ["_core"],
     ["_random"],
     ["_init_samplers"],
     ["_tensor_format", "_tensor_index", "_reshape"],
     ["_tensor", "_c_expression", "_tensor_rows"],
     ["_initializer"],
     ["_parameter"],
-    ["_transforms", "_hook_ops"],  # _hook_ops: shim of _transforms._custom_vjp
+    ["_transforms"],
     ["ops", "_c_expression"],
     ["nn"],
-    ["amp", "_serialization", "_ckpt_format"],  # _ckpt_format: shim
+    ["amp", "_serialization"],
     ["train"],
     [
         "numpy",
