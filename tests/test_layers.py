@@ -33,7 +33,7 @@ FLOORS = [
         "_parallel_state",
         "communication",  # ranks and groups: only _parallel_state; ops.communication uses it
     ],
-    ["_core", "_state", "_hooks"],  # _state, _hooks: re-export shims of _core
+    ["_core"],
     ["_autograph"],  # pure AST work: of cellax it reads only the seam its operators fill
     ["_random"],
     ["_init_samplers"],
@@ -41,10 +41,10 @@ FLOORS = [
     ["_tensor", "_tensor_rows"],
     ["_initializer"],
     ["_parameter"],
-    ["_transforms", "_hook_ops"],  # _hook_ops: shim of _transforms._custom_vjp
+    ["_transforms"],
     ["ops", "_c_expression"],
     ["nn"],
-    ["amp", "_serialization", "_ckpt_format"],  # _ckpt_format: shim
+    ["amp", "_serialization"],
     ["train"],
     [
         "numpy",

@@ -14,8 +14,7 @@ import pytest
 
 import cellax as ms
 from cellax import Parameter, Tensor, nn, ops
-from cellax._serialization import _format as _ckpt_format
-from cellax._serialization import _save as _serialization_save
+from cellax._serialization import _format, _save
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -169,7 +168,7 @@ def test_nested_network_round_trip(tmp_path):
 
 @pytest.mark.parametrize("chunk", [7, 64, 10**9])
 def test_large_tensors_are_written_in_chunks(tmp_path, monkeypatch, chunk):
-    monkeypatch.setattr(_ckpt_format, "CHUNK_BYTES", chunk)
+    monkeypatch.setattr(_format, "CHUNK_BYTES", chunk)
     values = np.arange(1001, dtype=np.float64).reshape(7, 11, 13) / 3
     path = str(tmp_path / "chunks.ckpt")
     ms.save_checkpoint({"big": Tensor(values), "small": Tensor(np.ones(2, np.int8))}, path)
@@ -282,7 +281,7 @@ def test_crc_check(tmp_path, format):
 
 # -- compatibility with real MindSpore ----------------------------------------------------------
 def _parse_whole(path):
-    checkpoint, _ = _ckpt_format.schema()
+    checkpoint, _ = _format.schema()
     data = _read(path)
     if data[-17:-10] == b"crc_num":
         data = data[:-17]
@@ -480,7 +479,7 @@ def test_truncated_file_is_a_clear_error(good_ckpt, tmp_path, cut):
 
 
 def test_missing_chunk_is_detected(tmp_path, monkeypatch):
-    monkeypatch.setattr(_ckpt_format, "CHUNK_BYTES", 16)
+    monkeypatch.setattr(_format, "CHUNK_BYTES", 16)
     path = str(tmp_path / "chunked.ckpt")
     ms.save_checkpoint({"x": Tensor(np.arange(12, dtype=np.float32))}, path)
     data = _read(path)
@@ -550,8 +549,8 @@ def test_failed_save_keeps_old_file_and_leaves_no_temp(good_ckpt, monkeypatch):
             raise OSError("disk full (simulated)")
         return original(self, name, array)
 
-    original = _ckpt_format.CheckpointWriter.write_array
-    monkeypatch.setattr(_ckpt_format.CheckpointWriter, "write_array", failing)
+    original = _format.CheckpointWriter.write_array
+    monkeypatch.setattr(_format.CheckpointWriter, "write_array", failing)
     with pytest.raises(OSError, match="disk full"):
         ms.save_checkpoint(Nested(), good_ckpt)
     assert _read(good_ckpt) == before
@@ -674,7 +673,7 @@ def test_failed_save_leaves_no_temporary(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(_ckpt_format.CheckpointWriter, "finish", explode)
+    monkeypatch.setattr(_format.CheckpointWriter, "finish", explode)
     with pytest.raises(OSError, match="disk full"):
         ms.save_checkpoint(_dense_params(1.0), str(tmp_path / "a.ckpt"))
     assert os.listdir(tmp_path) == []
@@ -685,13 +684,13 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
     net = nn.Dense(2, 1)
     ms.load_param_into_net(net, _dense_params(1.0))
     release = threading.Event()
-    original = _serialization_save._write_file
+    original = _save._write_file
 
     def slow_write(*args):
         assert release.wait(30)  # training changes the Parameters before the write starts
         original(*args)
 
-    monkeypatch.setattr(_serialization_save, "_write_file", slow_write)
+    monkeypatch.setattr(_save, "_write_file", slow_write)
 
     @ms.jit
     def step():
@@ -704,7 +703,7 @@ def test_async_save_writes_the_snapshot(tmp_path, monkeypatch):
         step()  # donates (deletes) the arrays the snapshot was taken from
     assert ms.async_ckpt_thread_status()
     release.set()
-    _serialization_save._wait_async_save()
+    _save._wait_async_save()
     assert not ms.async_ckpt_thread_status()
     loaded = ms.load_checkpoint(path)
     np.testing.assert_array_equal(loaded["weight"].asnumpy(), [[1.0, 1.0]])
@@ -715,7 +714,7 @@ def test_async_save_error_is_raised_by_next_save(tmp_path, monkeypatch):
     def broken(*args):
         raise OSError("no space left (simulated)")
 
-    monkeypatch.setattr(_serialization_save, "_write_file", broken)
+    monkeypatch.setattr(_save, "_write_file", broken)
     ms.save_checkpoint(nn.Dense(2, 1), str(tmp_path / "a.ckpt"), async_save="thread")
     monkeypatch.undo()
     with pytest.raises(RuntimeError, match="previous asynchronous save of .*a.ckpt' failed"):
@@ -776,7 +775,7 @@ def test_save_checkpoint_errors(tmp_path):
 
 
 def test_missing_optional_packages_give_install_hint(tmp_path, monkeypatch):
-    monkeypatch.setattr(_ckpt_format, "_schema_cache", [])
+    monkeypatch.setattr(_format, "_schema_cache", [])
     monkeypatch.setitem(sys.modules, "google.protobuf", None)
     with pytest.raises(ImportError, match="pip install protobuf"):
         ms.save_checkpoint(nn.Dense(2, 1), str(tmp_path / "x.ckpt"))

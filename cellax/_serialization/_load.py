@@ -14,7 +14,7 @@ from .._errors import check_bool, check_type, type_name
 from .._parameter import Parameter
 from .._tensor import Tensor
 from ..nn._cell import Cell
-from . import _format as _ckpt_format
+from . import _format
 from ._common import (
     _EMPTY_DICT_MSG,
     _FLOAT_TYPES,
@@ -97,7 +97,7 @@ def _selector(specify_prefix, filter_prefix, choice_func):
 def _read_entries(path: str, format: str, select, crc_check: bool, api: str) -> dict:
     """``{name: numpy.ndarray | str}`` of a whole file, after checking all of it."""
     if format == "ckpt":
-        return dict(_ckpt_format.read_checkpoint(path, select, crc_check))
+        return dict(_format.read_checkpoint(path, select, crc_check))
     safetensors = _import_safetensors(api)
     entries = {}
     try:
@@ -110,9 +110,7 @@ def _read_entries(path: str, format: str, select, crc_check: bool, api: str) -> 
                 array = file.get_tensor(name)
                 if crc_check:
                     crc = binascii.crc32(name.encode("utf-8"), crc)
-                    crc = binascii.crc32(
-                        _ckpt_format.contiguous(array).reshape(-1).view(np.uint8), crc
-                    )
+                    crc = binascii.crc32(_format.contiguous(array).reshape(-1).view(np.uint8), crc)
                 if metadata.get(name) == "Int4":
                     raise ValueError(f"the entry '{name}' is Int4, which cellax does not support")
                 if select is None or select(name):
@@ -218,7 +216,7 @@ def load_checkpoint(
             "For 'load_checkpoint', encrypted checkpoints (dec_key) are not supported by cellax."
         )
     if format == "ckpt":
-        _ckpt_format.schema(api)
+        _format.schema(api)
     select = _selector(specify_prefix, filter_prefix, choice_func)
     entries = _read_entries(path, format, select, crc_check, api)
     if not entries:

@@ -13,7 +13,7 @@ from .._errors import check_bool, check_type, type_name
 from .._parameter import Parameter
 from .._tensor import Tensor
 from ..nn._cell import Cell
-from . import _format as _ckpt_format
+from . import _format
 from ._common import (
     _FORMATS,
     _SAVE_KWARGS,
@@ -86,7 +86,7 @@ def _array_entry(api: str, name: str, data):
     if isinstance(data, Tensor):
         return _concrete(api, name, data)
     if isinstance(data, np.ndarray):
-        if not _ckpt_format.is_known_type(data.dtype):
+        if not _format.is_known_type(data.dtype):
             raise TypeError(
                 f"For '{api}', the array '{name}' has dtype {data.dtype}, which a checkpoint "
                 f"can not hold."
@@ -176,7 +176,7 @@ def _collect_entries(save_obj, append_dict: dict, choice_func) -> list:
 
 def _write_ckpt_file(tmp: str, entries, crc_check: bool) -> None:
     with open(tmp, "xb") as file:
-        writer = _ckpt_format.CheckpointWriter(file, crc_check)
+        writer = _format.CheckpointWriter(file, crc_check)
         for name, value in entries:
             if isinstance(value, str):
                 writer.write_str(name, value)
@@ -195,7 +195,7 @@ def _write_safetensors_file(tmp: str, entries, crc_check: bool, remove_redundanc
                 f"For 'save_checkpoint', the safetensors format can not hold the string entry "
                 f"'{name}'. Save it with format='ckpt' or leave it out."
             )
-        array = _ckpt_format.contiguous(_host(value))
+        array = _format.contiguous(_host(value))
         tensors[name] = array
         if crc_check:
             crc = binascii.crc32(name.encode("utf-8"), crc)
@@ -221,7 +221,7 @@ def _umask() -> int:
 
 def _write_file(path: str, entries, format: str, crc_check: bool, remove_redundancy) -> None:
     if format == "ckpt":
-        _ckpt_format.schema("save_checkpoint")  # fail early (ImportError) before any I/O
+        _format.schema("save_checkpoint")  # fail early (ImportError) before any I/O
         _atomic_write(path, lambda tmp: _write_ckpt_file(tmp, entries, crc_check))
     else:
         _import_safetensors("save_checkpoint")

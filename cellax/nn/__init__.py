@@ -18,8 +18,7 @@ from ._rnn import *  # noqa: F403
 from ._attention import *  # noqa: F403
 from ._transformer import *  # noqa: F403
 from ._loss import *  # noqa: F403
-from ._optimizer import *  # noqa: F403
-from ._optim_algorithms import *  # noqa: F403
+from ._optim import *  # noqa: F403
 from ._lr_schedule import *  # noqa: F403
 from ._wrap import *  # noqa: F403
 from ._grad_reducer import *  # noqa: F403

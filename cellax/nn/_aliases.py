@@ -126,7 +126,7 @@ def register(namespace: dict, package: str) -> None:
 
 
 # Non-class helpers that real code imports from these modules.
-_HELPERS = {"optim.optimizer": ("._optim_compat", "opt_init_args_register")}
+_HELPERS = {"optim.optimizer": ("._optim._init_args", "opt_init_args_register")}
 
 
 def _module(name: str) -> types.ModuleType:

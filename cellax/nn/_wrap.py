@@ -17,7 +17,7 @@ from .._tensor import unwrap, wrap, wrap_tree
 from .._errors import check_bools
 from ._cell import Cell, check_cell
 from ._grad_reducer import implicit_reducer
-from ._optimizer import Optimizer
+from ._optim import Optimizer
 
 __all__ = [
     "WithLossCell",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import inspect
 
-from .._tensor import Tensor
+from ..._tensor import Tensor
 
 
 def opt_init_args_register(fn):
@@ -29,7 +29,7 @@ def opt_init_args_register(fn):
 
     @functools.wraps(fn)
     def deco(self, *args, **kwargs):
-        from ._cell import Cell
+        from .._cell import Cell
 
         bound = inspect.signature(fn).bind(self, *args, **kwargs)
         bound.apply_defaults()

@@ -2,7 +2,7 @@
 
 Where MindSpore's kernel differs from every optax transformation (SGD's dampening and first
 step, Adam's bias correction outside ``eps``, AMSGrad on the raw second moment) these small
-transformations do that part; ``_optim_algorithms`` composes them with optax's own.
+transformations do that part; ``_algorithms`` composes them with optax's own.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Optimizers over a ScanCell's stacked Parameters: one vectorized update per stack.
 
 A ScanCell stores its blocks' Parameters as row views of one ``[depth, ...]`` slot per
-Parameter position (``_stacked.py``). An optimizer given every row of such a stack (the usual
+Parameter position (``nn/_stacked.py``). An optimizer given every row of such a stack (the usual
 ``net.trainable_params()``) keeps its per-parameter state (moments...) stacked the same way,
 and updates the whole stack with its one-parameter rule under ``jax.vmap``: the same
 arithmetic per row as separate Parameters, but read and written as one array, so a compiled
@@ -14,7 +14,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from ._stacked import stack_rows
+from .._stacked import stack_rows
 
 __all__ = ["find_row_groups", "stack_state_rows", "grouped_updates"]
 

@@ -5,7 +5,8 @@ Each update is an optax ``GradientTransformation`` applied to one parameter with
 the optimizer's slot Parameters (named like MindSpore's: ``moment1.<param>`` ...).
 Where MindSpore's kernel differs from every optax transformation (SGD's dampening and first
 step, Adam's bias correction outside ``eps``, AMSGrad on the raw second moment, no bias
-correction in AdamWeightDecay) a small transformation in optax's style (``_optim_transforms.py``) does that part.
+correction in AdamWeightDecay) a small transformation in optax's style
+(``_optax_transforms.py``) does that part.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from .._errors import check_bool_value as _check_bool
-from .._errors import check_float_in_open_unit as _check_beta
-from ._optim_transforms import (
+from ..._errors import check_bool_value as _check_bool
+from ..._errors import check_float_in_open_unit as _check_beta
+from ..._errors import check_number as _check_number
+from ._optax_transforms import (
     _AdamState,
     _apply,
     _scale_by_mindspore_adam,
     _scale_by_mindspore_sgd,
     _SgdState,
 )
-from ._optimizer import Optimizer, _check_number
+from ._optimizer import Optimizer
 
 __all__ = [
     "SGD",

@@ -6,7 +6,7 @@ import collections.abc
 
 import jax.numpy as jnp
 
-from .._tensor import Tensor
+from ..._tensor import Tensor
 
 
 def check_parameter_list(api: str, name: str, parameters) -> list:

@@ -6,7 +6,7 @@ through compiled train steps like any other state. A step reads the slot values,
 function (optax transformations, ``tx.update(grads, state, params)``) on arrays, and writes
 the new parameter and slot values back through the state frame.
 
-Subclasses (``_optim_algorithms.py``) declare their slots in ``__init__`` with
+Subclasses (``_algorithms.py``) declare their slots in ``__init__`` with
 :meth:`Optimizer._clone_state` / :meth:`Optimizer._add_hyper` and implement
 ``_update(lr, weight_decay, param, grad, state, hyper, count, index)``.
 """
@@ -20,17 +20,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._errors import check_number as _check_number
-from .. import _core, _parallel_state
-from .._parameter import Parameter, ParameterTuple
-from .._tensor import Tensor, unwrap, wrap
-from .._tensor_rows import RowOf
-from ._cell import Cell
-from ._lr_schedule import LearningRateSchedule
-from ._optim_checks import centralize as _centralize
-from ._optim_checks import check_parameter_list as _check_parameter_list
-from ._optim_protected import OptimizerProtectedAPI
-from ._optim_rows import find_row_groups, grouped_updates, stack_state_rows
+from ..._errors import check_number as _check_number
+from ... import _core, _parallel_state
+from ..._parameter import Parameter, ParameterTuple
+from ..._tensor import Tensor, unwrap, wrap
+from ..._tensor_rows import RowOf
+from .._cell import Cell
+from .._lr_schedule import LearningRateSchedule
+from ._checks import centralize as _centralize
+from ._checks import check_parameter_list as _check_parameter_list
+from ._protected_api import OptimizerProtectedAPI
+from ._stacked_rows import find_row_groups, grouped_updates, stack_state_rows
 
 __all__ = ["Optimizer"]
 
@@ -130,7 +130,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
     def target(self):
         """Where parameters are updated (``'CPU'``, ``'GPU'`` or ``'Ascend'``): the context's
         device target, as cellax updates parameters where JAX computes."""
-        from .._context import get_context
+        from ..._context import get_context
 
         return self.__dict__.get("_target") or get_context("device_target")
 
@@ -175,7 +175,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         self.parameters = ParameterTuple(params)
         self._parameters = self.parameters
         self.param_length = len(params)
-        # the stacks of ScanCell rows updated as one array each (_optim_rows.py)
+        # the stacks of ScanCell rows updated as one array each (_stacked_rows.py)
         object.__setattr__(self, "_row_groups", find_row_groups(self))
         for param in params:
             self._own(param)

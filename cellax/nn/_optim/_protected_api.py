@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._tensor import Tensor
-from ..ops._impl import composite
-from ..ops._impl.state import AssignAdd
+from ..._tensor import Tensor
+from ...ops._impl import composite
+from ...ops._impl.state import AssignAdd
 
 
 class OptimizerProtectedAPI:
