@@ -9,8 +9,6 @@ import numpy as np
 __all__ = [
     "check_type",
     "check_bool",
-    "check_bool_value",
-    "check_bool_arg",
     "check_bools",
     "check_float_in_open_unit",
     "check_float_arg",
@@ -61,14 +59,18 @@ def check_type(api: str, name: str, value, types, expected: str | None = None):
     return value
 
 
-def check_bool(api: str, name: str, value) -> bool:
-    return check_type(api, name, value, bool)
+# MindSpore words a wrong bool differently by API family; the caller picks its family's wording
+BOOL_TYPE = "the type of '{name}' must be bool, but got {value!r} of type {type}."  # validators
+BOOL_SHORT = "'{name}' must be a bool, but got {type}."  # optimizers
+BOOL_VALUE_TYPE = "'{name}' must be a bool, but got {value!r} of type {type}."  # lr schedules
+BOOL_VALUE = "'{name}' must be a bool, but got {value!r}."  # grad and bprop options
 
 
-def check_bool_value(api: str, name: str, value) -> bool:
-    """A bool (the optimizers' wording: ``'<name>' must be a bool, but got <type>``)."""
+def check_bool(api: str, name: str, value, wording: str = BOOL_TYPE) -> bool:
+    """A bool (TypeError otherwise, worded by ``wording``: one of the ``BOOL_*`` templates)."""
     if not isinstance(value, bool):
-        raise TypeError(f"For '{api}', '{name}' must be a bool, but got {type(value).__name__}.")
+        detail = wording.format(name=name, value=value, type=type_name(value))
+        raise TypeError(f"For '{api}', {detail}")
     return value
 
 
@@ -97,21 +99,10 @@ def check_positive_int(api: str, name: str, value) -> int:
     return value
 
 
-def check_bool_arg(api: str, name: str, value) -> bool:
-    """A bool: ``'<name>' must be a bool, but got <value> of type <type>`` (TypeError)."""
-    if not isinstance(value, bool):
-        raise TypeError(
-            f"For '{api}', '{name}' must be a bool, but got {value!r} of type "
-            f"{type(value).__name__}."
-        )
-    return value
-
-
-def check_bools(api: str, **values) -> None:
-    """Each keyword argument a bool: ``'<name>' must be a bool, but got <value>`` (TypeError)."""
+def check_bools(api: str, wording: str = BOOL_VALUE, **values) -> None:
+    """Each keyword argument a bool (:func:`check_bool` with ``wording``)."""
     for name, value in values.items():
-        if not isinstance(value, bool):
-            raise TypeError(f"For '{api}', '{name}' must be a bool, but got {value!r}.")
+        check_bool(api, name, value, wording)
 
 
 def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int:

@@ -11,7 +11,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import as_array, wrap
-from ..ops._impl.utils import array, check_min_rank
+from ..ops._impl.utils import arr, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 
@@ -89,7 +89,9 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        value = check_min_rank("Dense", array(x, "Dense", "x"), name="x", error=IndexError)
+        value = check_min_rank(
+            "Dense", arr(x, "Dense", "x", keep_scalars=False), name="x", error=IndexError
+        )
         if value.shape[-1] != self.in_channels:
             raise ValueError(
                 f"For 'Dense', the last dimension of 'x' must equal in_channels="

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from .. import _dtype
-from .._errors import check_drop_probability as _check_p
+from .._errors import check_drop_probability
 from .._random import next_key
 from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
@@ -66,7 +66,7 @@ class Dropout(Cell):
             self.p = 1.0 - self.keep_prob
             self._show = f"keep_prob={keep_prob}"
         else:
-            self.p = _check_p("Dropout", p)
+            self.p = check_drop_probability("Dropout", p)
             self.keep_prob = 1.0 - self.p
             self._show = f"p={p}"
         self.dtype = dtype
@@ -86,7 +86,7 @@ class _ChannelDropout(Cell):
 
     def __init__(self, p=0.5) -> None:
         super().__init__()
-        self.p = _check_p(type(self).__name__, p)
+        self.p = check_drop_probability(type(self).__name__, p)
 
     def construct(self, x):
         api, n = type(self).__name__, self._nd

@@ -12,11 +12,11 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from .._errors import check_bool_arg as _check_bool
-from .._errors import check_float_arg as _check_float
-from .._errors import check_positive_int_arg as _check_int_positive
+from .._errors import BOOL_VALUE_TYPE, check_bool
+from .._errors import check_float_arg
+from .._errors import check_positive_int_arg
 from .._tensor import wrap
-from ..ops._impl.utils import array
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = [
@@ -44,17 +44,17 @@ __all__ = [
 def _check_decay_args(
     api, learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair
 ):
-    _check_int_positive(api, "total_step", total_step)
-    _check_int_positive(api, "step_per_epoch", step_per_epoch)
-    _check_int_positive(api, "decay_epoch", decay_epoch)
-    _check_float(api, "learning_rate", learning_rate, positive=True)
-    _check_float(api, "decay_rate", decay_rate, positive=True)
-    _check_bool(api, "is_stair", is_stair)
+    check_positive_int_arg(api, "total_step", total_step)
+    check_positive_int_arg(api, "step_per_epoch", step_per_epoch)
+    check_positive_int_arg(api, "decay_epoch", decay_epoch)
+    check_float_arg(api, "learning_rate", learning_rate, positive=True)
+    check_float_arg(api, "decay_rate", decay_rate, positive=True)
+    check_bool(api, "is_stair", is_stair, BOOL_VALUE_TYPE)
 
 
 def _check_min_max(api: str, min_lr, max_lr) -> None:
-    _check_float(api, "min_lr", min_lr)
-    _check_float(api, "max_lr", max_lr, positive=True)
+    check_float_arg(api, "min_lr", min_lr)
+    check_float_arg(api, "max_lr", max_lr, positive=True)
     if min_lr >= max_lr:
         raise ValueError(
             f"For '{api}', 'max_lr' must be greater than 'min_lr', but got max_lr={max_lr}, "
@@ -102,8 +102,8 @@ def piecewise_constant_lr(milestone, learning_rates) -> list:
     rates: list = []
     previous = 0
     for index, (step, rate) in enumerate(zip(milestone, learning_rates)):
-        _check_int_positive(api, f"milestone[{index}]", step)
-        _check_float(api, f"learning_rates[{index}]", rate)
+        check_positive_int_arg(api, f"milestone[{index}]", step)
+        check_float_arg(api, f"learning_rates[{index}]", rate)
         if step < previous:
             raise ValueError(
                 f"For '{api}', 'milestone' must be increasing, but got milestone[{index}]={step} "
@@ -251,9 +251,9 @@ def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch) -> 
     """
     api = "cosine_decay_lr"
     _check_min_max(api, min_lr, max_lr)
-    _check_int_positive(api, "total_step", total_step)
-    _check_int_positive(api, "step_per_epoch", step_per_epoch)
-    _check_int_positive(api, "decay_epoch", decay_epoch)
+    check_positive_int_arg(api, "total_step", total_step)
+    check_positive_int_arg(api, "step_per_epoch", step_per_epoch)
+    check_positive_int_arg(api, "decay_epoch", decay_epoch)
     half_range = 0.5 * (max_lr - min_lr)
     rates = []
     for step in range(total_step):
@@ -299,13 +299,13 @@ def polynomial_decay_lr(
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.polynomial_decay_lr.html
     """
     api = "polynomial_decay_lr"
-    _check_float(api, "learning_rate", learning_rate, positive=True)
-    _check_float(api, "end_learning_rate", end_learning_rate)
-    _check_float(api, "power", power, positive=True)
-    _check_int_positive(api, "total_step", total_step)
-    _check_int_positive(api, "step_per_epoch", step_per_epoch)
-    _check_int_positive(api, "decay_epoch", decay_epoch)
-    _check_bool(api, "update_decay_epoch", update_decay_epoch)
+    check_float_arg(api, "learning_rate", learning_rate, positive=True)
+    check_float_arg(api, "end_learning_rate", end_learning_rate)
+    check_float_arg(api, "power", power, positive=True)
+    check_positive_int_arg(api, "total_step", total_step)
+    check_positive_int_arg(api, "step_per_epoch", step_per_epoch)
+    check_positive_int_arg(api, "decay_epoch", decay_epoch)
+    check_bool(api, "update_decay_epoch", update_decay_epoch, BOOL_VALUE_TYPE)
     delta = learning_rate - end_learning_rate
     rates = []
     for step in range(total_step):
@@ -342,10 +342,10 @@ def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/nn/mindspore.nn.warmup_lr.html
     """
     api = "warmup_lr"
-    _check_float(api, "learning_rate", learning_rate)
-    _check_int_positive(api, "warmup_epoch", warmup_epoch)
-    _check_int_positive(api, "total_step", total_step)
-    _check_int_positive(api, "step_per_epoch", step_per_epoch)
+    check_float_arg(api, "learning_rate", learning_rate)
+    check_positive_int_arg(api, "warmup_epoch", warmup_epoch)
+    check_positive_int_arg(api, "total_step", total_step)
+    check_positive_int_arg(api, "step_per_epoch", step_per_epoch)
     return [
         learning_rate * min(math.floor(step / step_per_epoch), warmup_epoch) / warmup_epoch
         for step in range(total_step)
@@ -358,7 +358,7 @@ def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch) -> list:
 
 def _step_f32(global_step, api: str = "LearningRateSchedule"):
     """The global step as a float32 array (a Tensor, array or number)."""
-    return array(global_step, api, "global_step").astype(jnp.float32)
+    return arr(global_step, api, "global_step", keep_scalars=False).astype(jnp.float32)
 
 
 def _f32(value: float):
@@ -391,10 +391,10 @@ class _DecayLR(LearningRateSchedule):
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False) -> None:
         super().__init__()
         api = type(self).__name__
-        _check_int_positive(api, "decay_steps", decay_steps)
-        _check_float(api, "learning_rate", learning_rate, positive=True)
-        _check_float(api, "decay_rate", decay_rate, positive=True)
-        _check_bool(api, "is_stair", is_stair)
+        check_positive_int_arg(api, "decay_steps", decay_steps)
+        check_float_arg(api, "learning_rate", learning_rate, positive=True)
+        check_float_arg(api, "decay_rate", decay_rate, positive=True)
+        check_bool(api, "is_stair", is_stair, BOOL_VALUE_TYPE)
         self.learning_rate = learning_rate
         self.decay_rate = decay_rate
         self.decay_steps = decay_steps
@@ -511,7 +511,7 @@ class CosineDecayLR(LearningRateSchedule):
     def __init__(self, min_lr, max_lr, decay_steps) -> None:
         super().__init__()
         _check_min_max("CosineDecayLR", min_lr, max_lr)
-        _check_int_positive("CosineDecayLR", "decay_steps", decay_steps)
+        check_positive_int_arg("CosineDecayLR", "decay_steps", decay_steps)
         self.min_lr, self.max_lr, self.decay_steps = min_lr, max_lr, decay_steps
 
     def construct(self, global_step):
@@ -557,11 +557,11 @@ class PolynomialDecayLR(LearningRateSchedule):
     ) -> None:
         super().__init__()
         api = "PolynomialDecayLR"
-        _check_float(api, "learning_rate", learning_rate, positive=True)
-        _check_float(api, "end_learning_rate", end_learning_rate)
-        _check_int_positive(api, "decay_steps", decay_steps)
-        _check_bool(api, "update_decay_steps", update_decay_steps)
-        _check_float(api, "power", power, positive=True)
+        check_float_arg(api, "learning_rate", learning_rate, positive=True)
+        check_float_arg(api, "end_learning_rate", end_learning_rate)
+        check_positive_int_arg(api, "decay_steps", decay_steps)
+        check_bool(api, "update_decay_steps", update_decay_steps, BOOL_VALUE_TYPE)
+        check_float_arg(api, "power", power, positive=True)
         self.start_learning_rate = learning_rate
         self.end_learning_rate = end_learning_rate
         self.decay_steps = decay_steps
@@ -608,8 +608,8 @@ class WarmUpLR(LearningRateSchedule):
 
     def __init__(self, learning_rate, warmup_steps) -> None:
         super().__init__()
-        _check_float("WarmUpLR", "learning_rate", learning_rate)
-        _check_int_positive("WarmUpLR", "warmup_steps", warmup_steps)
+        check_float_arg("WarmUpLR", "learning_rate", learning_rate)
+        check_positive_int_arg("WarmUpLR", "warmup_steps", warmup_steps)
         self.learning_rate, self.warmup_steps = learning_rate, warmup_steps
 
     def construct(self, global_step):

@@ -16,9 +16,9 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from ..._errors import check_bool_value as _check_bool
-from ..._errors import check_float_in_open_unit as _check_beta
-from ..._errors import check_number as _check_number
+from ..._errors import BOOL_SHORT, check_bool, check_bools
+from ..._errors import check_float_in_open_unit
+from ..._errors import check_number
 from ._optax_transforms import (
     _AdamState,
     _apply,
@@ -100,9 +100,9 @@ class SGD(Optimizer):
     ) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         api = "SGD"
-        momentum = _check_number(api, "momentum", momentum)
-        self.dampening = _check_number(api, "dampening", dampening)
-        self.nesterov = _check_bool(api, "nesterov", nesterov)
+        momentum = check_number(api, "momentum", momentum)
+        self.dampening = check_number(api, "dampening", dampening)
+        self.nesterov = check_bool(api, "nesterov", nesterov, BOOL_SHORT)
         if nesterov and (momentum <= 0.0 or self.dampening != 0.0):
             raise ValueError(
                 f"For '{api}', nesterov=True needs momentum > 0 and dampening == 0, but got "
@@ -180,8 +180,8 @@ class Momentum(Optimizer):
                 f"For 'Momentum', 'momentum' must be a float, but got {momentum!r} of type "
                 f"{type(momentum).__name__}."
             )
-        _check_number("Momentum", "momentum", momentum)
-        self.use_nesterov = _check_bool("Momentum", "use_nesterov", use_nesterov)
+        check_number("Momentum", "momentum", momentum)
+        self.use_nesterov = check_bool("Momentum", "use_nesterov", use_nesterov, BOOL_SHORT)
         self._add_hyper("momentum", momentum)
         self.params = self._parameters
         self.moments = self._clone_state("moments", 0.0)
@@ -198,11 +198,11 @@ class _AdamBase(Optimizer):
     def _check_adam_args(self, beta1, beta2, eps) -> None:
         api = type(self).__name__
         # MindSpore keeps the hyperparameters as float32 Tensors; so do we (same rounding).
-        self._beta1 = np.float32(_check_beta(api, "beta1", beta1))
-        self._beta2 = np.float32(_check_beta(api, "beta2", beta2))
+        self._beta1 = np.float32(check_float_in_open_unit(api, "beta1", beta1))
+        self._beta2 = np.float32(check_float_in_open_unit(api, "beta2", beta2))
         if isinstance(eps, bool) or not isinstance(eps, float):
             raise TypeError(f"For '{api}', 'eps' must be a float, but got {eps!r}.")
-        self._eps = np.float32(_check_number(api, "eps", eps, positive=True))
+        self._eps = np.float32(check_number(api, "eps", eps, positive=True))
 
 
 class Adam(_AdamBase):
@@ -273,11 +273,11 @@ class Adam(_AdamBase):
                 f"'use_offload', but got {sorted(unknown)}."
             )
         self._check_adam_args(beta1, beta2, eps)
-        self.use_locking = _check_bool("Adam", "use_locking", use_locking)
-        self.use_nesterov = _check_bool("Adam", "use_nesterov", use_nesterov)
-        self.use_amsgrad = _check_bool("Adam", "use_amsgrad", use_amsgrad)
-        self.use_lazy = _check_bool("Adam", "use_lazy", kwargs.get("use_lazy", False))
-        self.use_offload = _check_bool("Adam", "use_offload", kwargs.get("use_offload", False))
+        use_lazy, use_offload = kwargs.get("use_lazy", False), kwargs.get("use_offload", False)
+        flags = dict(use_locking=use_locking, use_nesterov=use_nesterov, use_amsgrad=use_amsgrad)
+        check_bools("Adam", BOOL_SHORT, **flags, use_lazy=use_lazy, use_offload=use_offload)
+        self.use_locking, self.use_nesterov, self.use_amsgrad = flags.values()
+        self.use_lazy, self.use_offload = use_lazy, use_offload
         if self.use_lazy and self.use_offload:
             raise ValueError("For 'Adam', 'use_lazy' and 'use_offload' can not both be True.")
         if use_amsgrad and (self.use_lazy or self.use_offload):
@@ -429,11 +429,11 @@ class RMSProp(Optimizer):
         for name, value in (("decay", decay), ("momentum", momentum), ("epsilon", epsilon)):
             if isinstance(value, bool) or not isinstance(value, float):
                 raise TypeError(f"For '{api}', '{name}' must be a float, but got {value!r}.")
-        self.decay = _check_number(api, "decay", decay)
-        self.momentum = _check_number(api, "momentum", momentum)
-        self.epsilon = _check_number(api, "epsilon", epsilon, positive=True)
-        self.use_locking = _check_bool(api, "use_locking", use_locking)
-        self.centered = _check_bool(api, "centered", centered)
+        self.decay = check_number(api, "decay", decay)
+        self.momentum = check_number(api, "momentum", momentum)
+        self.epsilon = check_number(api, "epsilon", epsilon, positive=True)
+        self.use_locking = check_bool(api, "use_locking", use_locking, BOOL_SHORT)
+        self.centered = check_bool(api, "centered", centered, BOOL_SHORT)
         self._decay, self._momentum, self._epsilon = np.float32([decay, momentum, epsilon])
         if centered:
             self.mg = self._clone_state("mean_grad", 0.0)
@@ -507,8 +507,8 @@ class Adagrad(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(accum, bool) or not isinstance(accum, float):
             raise TypeError(f"For 'Adagrad', 'accum' must be a float, but got {accum!r}.")
-        self.initial_accum = _check_number("Adagrad", "accum", accum)
-        self.update_slots = _check_bool("Adagrad", "update_slots", update_slots)
+        self.initial_accum = check_number("Adagrad", "accum", accum)
+        self.update_slots = check_bool("Adagrad", "update_slots", update_slots, BOOL_SHORT)
         self.accum = self._clone_state("accum", accum)
 
     def _update(self, lr, weight_decay, param, grad, state, hyper, count, index):
@@ -568,7 +568,7 @@ class Adadelta(Optimizer):
         if not 0.0 <= rho <= 1.0:
             raise ValueError(f"For 'Adadelta', 'rho' must be in [0, 1], but got {rho}.")
         self.rho = rho
-        self.epsilon = _check_number("Adadelta", "epsilon", epsilon)
+        self.epsilon = check_number("Adadelta", "epsilon", epsilon)
         self.accum = self._clone_state("accum", 0.0)
         self.accum_update = self._clone_state("accum_update", 0.0)
 
@@ -627,11 +627,11 @@ class Lamb(Optimizer):
         super().__init__(learning_rate, params, weight_decay)
         api = "Lamb"
         # MindSpore keeps the hyperparameters as float32 Tensors; so do we (same rounding).
-        self._beta1 = np.float32(_check_beta(api, "beta1", beta1))
-        self._beta2 = np.float32(_check_beta(api, "beta2", beta2))
+        self._beta1 = np.float32(check_float_in_open_unit(api, "beta1", beta1))
+        self._beta2 = np.float32(check_float_in_open_unit(api, "beta2", beta2))
         if isinstance(eps, bool) or not isinstance(eps, float):
             raise TypeError(f"For '{api}', 'eps' must be a float, but got {eps!r}.")
-        self._eps = np.float32(_check_number(api, "eps", eps, positive=True))
+        self._eps = np.float32(check_number(api, "eps", eps, positive=True))
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.params = self._parameters
         self.moments1 = self._clone_state("lamb_m", 0.0)

@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._errors import check_number as _check_number
+from ..._errors import check_number
 from ... import _core, _parallel_state
 from ..._parameter import Parameter, ParameterTuple
 from ..._tensor import Tensor, unwrap, wrap
@@ -151,7 +151,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
                 f"For '{api}', every element of 'parameters' must be a Parameter (or every "
                 f"element a group dict), but got {bad!r} of type {type(bad).__name__}."
             )
-        self.loss_scale = _check_number(api, "loss_scale", loss_scale, positive=True)
+        self.loss_scale = check_number(api, "loss_scale", loss_scale, positive=True)
         self.dynamic_lr = False
         self.dynamic_weight_decay = False
         self.is_group = isinstance(items[0], dict)
@@ -226,7 +226,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             self.dynamic_lr = True
             return learning_rate
         if isinstance(learning_rate, numbers.Real) and not isinstance(learning_rate, bool):
-            return _check_number(api, "learning_rate", learning_rate)
+            return check_number(api, "learning_rate", learning_rate)
         if isinstance(learning_rate, Tensor):
             value = np.asarray(learning_rate.asnumpy(), np.float32)
         elif isinstance(learning_rate, collections.abc.Iterable) and not isinstance(
@@ -275,7 +275,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
                 f"For '{api}', 'weight_decay' must be a float, int or Cell, but got "
                 f"{type(weight_decay).__name__}."
             )
-        return _check_number(api, "weight_decay", weight_decay) * self.loss_scale
+        return check_number(api, "weight_decay", weight_decay) * self.loss_scale
 
     def _parse_groups(self, groups, default_lr, weight_decay):
         api = type(self).__name__

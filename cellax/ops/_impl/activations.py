@@ -5,10 +5,11 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ..._random import next_key
-from .primitive import primitive
 from .eager import fused
-from .utils import array, check_axis, check_min_rank, name_op, np_dtype, to_float, wrap
+from .primitive import primitive
+from .utils import arr, check_axis, check_min_rank, name_op, np_dtype, to_float, wrap
 
 __all__ = [
     "relu",
@@ -64,7 +65,7 @@ __all__ = [
 
 
 def _float_input(api, input, name="input"):
-    return to_float(array(input, api, name))
+    return to_float(arr(input, api, name, keep_scalars=False))
 
 
 def _activation(name, fn, params=("input",), doc=""):
@@ -95,7 +96,7 @@ def relu(input, inplace=False):
         >>> print(ms.ops.relu(ms.Tensor([-1., 2.])))
         [0. 2.]
     """
-    return wrap(_relu(array(input, "relu")))
+    return wrap(_relu(arr(input, "relu", keep_scalars=False)))
 
 
 _relu = fused(jax.nn.relu)  # jax.nn.relu is a custom_jvp: slow to dispatch op by op
@@ -109,7 +110,7 @@ def relu6(x):
         >>> print(ms.ops.relu6(ms.Tensor([-1., 7.])))
         [0. 6.]
     """
-    return wrap(jnp.clip(array(x, "relu6", "x"), 0, 6))
+    return wrap(jnp.clip(arr(x, "relu6", "x", keep_scalars=False), 0, 6))
 
 
 def leaky_relu(input, alpha=0.2):
@@ -236,19 +237,19 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
         >>> print(ms.ops.hardtanh(ms.Tensor([-2., 0.5])))
         [-1.   0.5]
     """
-    x = array(input, "hardtanh")
+    x = arr(input, "hardtanh", keep_scalars=False)
     return wrap(jnp.clip(x, min_val, max_val).astype(x.dtype))
 
 
 def hardshrink(input, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
-    x = array(input, "hardshrink")
+    x = arr(input, "hardshrink", keep_scalars=False)
     return wrap(jnp.where(jnp.abs(x) > lambd, x, 0).astype(x.dtype))
 
 
 def softshrink(input, lambd=0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
-    x = array(input, "softshrink")
+    x = arr(input, "softshrink", keep_scalars=False)
     return wrap(
         jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
     )
@@ -261,7 +262,7 @@ def soft_shrink(input, lambd=0.5):
 
 def threshold(input, thr, value):
     """``input`` where ``input > thr``, else ``value``."""
-    x = array(input, "threshold")
+    x = arr(input, "threshold", keep_scalars=False)
     for name, number in (("thr", thr), ("value", value)):
         if isinstance(number, bool) or not isinstance(number, (int, float, np.number)):
             raise TypeError(
@@ -363,7 +364,7 @@ def prelu(input, weight):
         [-0.25  2.  ]
     """
     x = _float_input("prelu", input)
-    w = array(weight, "prelu", "weight")
+    w = arr(weight, "prelu", "weight", keep_scalars=False)
     channels = x.shape[1] if x.ndim >= 2 else 1
     if w.ndim > 1 or w.size not in (1, channels):
         raise ValueError(

@@ -4,13 +4,15 @@ name (``tensor_add``, ``upsample``, ``grad``...), and small value ops (identity,
 from __future__ import annotations
 
 import inspect
+
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _transforms
 from ..._tensor import Tensor
-from .ufuncs import add, floor_mod, mul, subtract, true_divide
 from .resample import interpolate
-from .utils import array, np_dtype, static_value, wrap
+from .ufuncs import add, floor_mod, mul, subtract, true_divide
+from .utils import arr, np_dtype, static_value, wrap
 
 __all__ = [
     "identity",
@@ -58,7 +60,7 @@ def deepcopy(input_x):
         >>> print(ms.ops.deepcopy(ms.Tensor([1., 2.])))
         [1. 2.]
     """
-    return wrap(jnp.array(array(input_x, "deepcopy", "input_x"), copy=True))
+    return wrap(jnp.array(arr(input_x, "deepcopy", "input_x", keep_scalars=False), copy=True))
 
 
 def range(start, end, step, maxlen=1000000):

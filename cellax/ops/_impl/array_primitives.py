@@ -4,8 +4,14 @@
 from __future__ import annotations
 
 import jax.numpy as jnp
-from .creation import eye, fill, linspace, ones, ones_like, zeros, zeros_like, meshgrid
+
+from .casting import cast
+from .creation import eye, fill, linspace, meshgrid, ones, ones_like, zeros, zeros_like
+from .debug import print_
+from .elementwise import select
+from .matrix_diag import diag, tril, triu
 from .primitive import primitive
+from .queries import dtype, rank, shape, size
 from .resample import pad
 from .shape import (
     broadcast_to,
@@ -22,12 +28,7 @@ from .shape import (
     transpose,
     unstack,
 )
-from .utils import array, check_axis, wrap
-from .casting import cast
-from .elementwise import select
-from .queries import shape, rank, size, dtype
-from .matrix_diag import tril, triu, diag
-from .debug import print_
+from .utils import arr, check_axis, wrap
 
 __all__ = [
     "Transpose",
@@ -99,7 +100,7 @@ Unstack = primitive(
 
 
 def _split_call(self, x):
-    value = array(x, "Split")
+    value = arr(x, "Split", keep_scalars=False)
     axis = check_axis("Split", self.attrs["axis"], value.ndim)
     count = self.attrs["output_num"]
     if value.shape[axis] % count:
@@ -152,7 +153,9 @@ Pad = primitive(
     "Pad",
     pad,
     dict(paddings=()),
-    lambda self, x: wrap(jnp.pad(array(x, "Pad"), [tuple(p) for p in self.attrs["paddings"]])),
+    lambda self, x: wrap(
+        jnp.pad(arr(x, "Pad", keep_scalars=False), [tuple(p) for p in self.attrs["paddings"]])
+    ),
 )
 
 
@@ -178,7 +181,7 @@ Meshgrid = primitive(
 )
 
 
-Identity = primitive("Identity", lambda x: wrap(array(x)))
+Identity = primitive("Identity", lambda x: wrap(arr(x, keep_scalars=False)))
 
 
 Slice = primitive("Slice", slice)

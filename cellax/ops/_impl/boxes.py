@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
+
 from .utils import arr, wrap
 
 __all__ = [

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import jax.numpy as jnp
-from .utils import arr, array, np_dtype, wrap
+
+from .utils import arr, np_dtype, wrap
 
 __all__ = [
     "cast",
@@ -19,7 +20,7 @@ def cast(input, dtype):
         >>> print(ms.ops.cast(ms.Tensor([1.7, -1.7]), ms.int32))
         [ 1 -1]
     """
-    return wrap(array(input, "cast").astype(np_dtype(dtype)))
+    return wrap(arr(input, "cast", keep_scalars=False).astype(np_dtype(dtype)))
 
 
 def type_as(input, other):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 from jax import lax
+
 from ... import _core, _parallel_state
 from ..._tensor import unwrap, wrap
 from .primitive import Primitive

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import functools
 import numbers
+
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _dtype
 from ..._tensor import Tensor
 from .communication import AllReduce, ReduceOp

@@ -10,9 +10,9 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
-from .utils import arr, wrap
-from .primitive import Primitive
 
+from .primitive import Primitive
+from .utils import arr, wrap
 
 __all__ = [
     "conv1d",

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import builtins
+import itertools
 import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
-import itertools
+
 from ... import _dtype
-from ..._tensor import Tensor
 from ..._limits import check_alloc
-from .utils import alloc_shape, arr, array, check_int_arg, np_dtype, wrap, check_rank
+from ..._tensor import Tensor
+from .utils import alloc_shape, arr, check_int_arg, check_rank, np_dtype, wrap
 
 __all__ = [
     "ones",
@@ -101,7 +103,7 @@ def ones_like(input, *, dtype=None):
         >>> print(ms.ops.ones_like(ms.Tensor([1, 2])))
         [1 1]
     """
-    return wrap(jnp.ones_like(array(input, "ones_like"), dtype=np_dtype(dtype)))
+    return wrap(jnp.ones_like(arr(input, "ones_like", keep_scalars=False), dtype=np_dtype(dtype)))
 
 
 def zeros_like(input, *, dtype=None):
@@ -112,7 +114,7 @@ def zeros_like(input, *, dtype=None):
         >>> print(ms.ops.zeros_like(ms.Tensor([1., 2.])))
         [0. 0.]
     """
-    return wrap(jnp.zeros_like(array(input, "zeros_like"), dtype=np_dtype(dtype)))
+    return wrap(jnp.zeros_like(arr(input, "zeros_like", keep_scalars=False), dtype=np_dtype(dtype)))
 
 
 def empty_like(input, *, dtype=None, device=None):
@@ -183,7 +185,7 @@ def full_like(input, fill_value, *, dtype=None):
         >>> print(ms.ops.full_like(ms.Tensor([1., 2.]), 7))
         [7. 7.]
     """
-    x = array(input, "full_like")
+    x = arr(input, "full_like", keep_scalars=False)
     return wrap(jnp.full(x.shape, arr(fill_value), np_dtype(dtype) or x.dtype))
 
 
@@ -325,7 +327,7 @@ def meshgrid(*inputs, indexing="xy"):
 
 
 def _vectors(api: str, inputs) -> list:
-    arrays = [array(v, api, "inputs") for v in inputs]
+    arrays = [arr(v, api, "inputs", keep_scalars=False) for v in inputs]
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"For '{api}', each input must be 1-D, but got shape {a.shape}.")
@@ -334,8 +336,8 @@ def _vectors(api: str, inputs) -> list:
 
 def _atleast(fn, inputs):
     if isinstance(inputs, (list, tuple)):
-        return tuple(wrap(fn(array(v))) for v in inputs)
-    return wrap(fn(array(inputs)))
+        return tuple(wrap(fn(arr(v, keep_scalars=False))) for v in inputs)
+    return wrap(fn(arr(inputs, keep_scalars=False)))
 
 
 def atleast_1d(inputs):
@@ -361,12 +363,16 @@ def cartesian_prod(*inputs):
 
 def block_diag(*inputs):
     """A block-diagonal matrix from 2-D Tensors."""
-    return wrap(jax.scipy.linalg.block_diag(*[jnp.atleast_2d(array(v)) for v in inputs]))
+    return wrap(
+        jax.scipy.linalg.block_diag(*[jnp.atleast_2d(arr(v, keep_scalars=False)) for v in inputs])
+    )
 
 
 def vander(x, N=None):
     """The Vandermonde matrix with decreasing powers."""
-    return wrap(jnp.vander(check_rank("vander", array(x, "vander", "x"), 1, "x"), N))
+    return wrap(
+        jnp.vander(check_rank("vander", arr(x, "vander", "x", keep_scalars=False), 1, "x"), N)
+    )
 
 
 def combinations(input, r=2, with_replacement=False):
@@ -380,7 +386,7 @@ def combinations(input, r=2, with_replacement=False):
          [2 3]]
     """
     api = "combinations"
-    x = array(input, api)
+    x = arr(input, api, keep_scalars=False)
     if x.ndim != 1:
         raise ValueError(f"For '{api}', 'input' must be 1-D, but got shape {x.shape}.")
     make = itertools.combinations_with_replacement if with_replacement else itertools.combinations

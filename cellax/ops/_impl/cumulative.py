@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools as ft
+
 import jax
 import jax.numpy as jnp
-from .primitive import primitive
+
 from .dtype_rules import check_accepts
+from .primitive import primitive
 from .reductions import _reduce_input
-from .utils import array, check_axis, np_dtype, to_float, wrap
+from .utils import arr, check_axis, np_dtype, to_float, wrap
 
 __all__ = [
     "cumsum",
@@ -124,7 +126,7 @@ def logcumsumexp(input, axis):
 
 def _cum_call(fn):
     def call(self, x, axis):
-        value = array(x)
+        value = arr(x, keep_scalars=False)
         if self.attrs["reverse"]:
             value = jnp.flip(value, axis)
         result = fn(value, axis)._value

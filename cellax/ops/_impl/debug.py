@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import jax
 import numpy as np
-from .utils import arr
 
+from .utils import arr
 
 __all__ = [
     "print_",

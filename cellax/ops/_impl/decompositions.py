@@ -7,8 +7,9 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from .primitive import primitive
-from .utils import array, to_float, wrap, arr
+from .utils import arr, to_float, wrap
 
 __all__ = [
     "det",
@@ -44,7 +45,7 @@ __all__ = [
 
 
 def _square(api, input):
-    x = to_float(array(input, api))
+    x = to_float(arr(input, api, keep_scalars=False))
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(
             f"For '{api}', 'input' must be a (batch of) square matrices, but got shape {x.shape}."
@@ -89,7 +90,7 @@ def matrix_power(input, n):
         [[1. 3.]
          [0. 1.]]
     """
-    x = array(input, "matrix_power")
+    x = arr(input, "matrix_power", keep_scalars=False)
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"For 'matrix_power', 'input' must be square, but got shape {x.shape}.")
     if isinstance(n, bool) or not isinstance(n, int):
@@ -111,7 +112,7 @@ def logdet(input):
 
 def pinv(x, *, atol=None, rtol=None, hermitian=False):
     """Moore-Penrose pseudo-inverse."""
-    value = to_float(array(x, "pinv", "x"))
+    value = to_float(arr(x, "pinv", "x", keep_scalars=False))
     return wrap(jnp.linalg.pinv(value, rtol=rtol, hermitian=hermitian))
 
 
@@ -125,13 +126,13 @@ def qr(input, mode="reduced"):
     """QR decomposition: ``(Q, R)``."""
     if mode not in ("reduced", "complete"):
         raise ValueError(f"For 'qr', 'mode' must be 'reduced' or 'complete', but got {mode!r}.")
-    q, r = jnp.linalg.qr(to_float(array(input, "qr")), mode=mode)
+    q, r = jnp.linalg.qr(to_float(arr(input, "qr", keep_scalars=False)), mode=mode)
     return wrap(q), wrap(r)
 
 
 def svd(input, full_matrices=False, compute_uv=True):
     """Singular value decomposition: ``(S, U, V)``, or ``S`` when not ``compute_uv``."""
-    x = to_float(array(input, "svd"))
+    x = to_float(arr(input, "svd", keep_scalars=False))
     if not compute_uv:
         return wrap(jnp.linalg.svd(x, compute_uv=False))
     u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
@@ -147,7 +148,9 @@ MatrixInverse = primitive(
     "MatrixInverse",
     inverse,
     dict(adjoint=False),
-    lambda self, x: inverse(jnp.swapaxes(array(x), -1, -2).conj() if self.attrs["adjoint"] else x),
+    lambda self, x: inverse(
+        jnp.swapaxes(arr(x, keep_scalars=False), -1, -2).conj() if self.attrs["adjoint"] else x
+    ),
 )
 
 
@@ -488,7 +491,10 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
         [[1.]
          [1.]]
     """
-    rhs, mat = to_float(array(b, "triangular_solve", "b")), array(A, "triangular_solve", "A")
+    rhs, mat = (
+        to_float(arr(b, "triangular_solve", "b", keep_scalars=False)),
+        arr(A, "triangular_solve", "A", keep_scalars=False),
+    )
     mat = mat.astype(rhs.dtype)
     if mat.ndim < 2 or rhs.ndim < 2 or mat.shape[-1] != mat.shape[-2]:
         raise ValueError(

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-import jax.numpy as jnp
 import math
+
+import jax.numpy as jnp
 import numpy as np
-from .utils import array, to_float, wrap, check_axis
+
+from .utils import arr, check_axis, to_float, wrap
 
 __all__ = [
     "cdist",
@@ -24,14 +26,19 @@ def cdist(x1, x2, p=2.0):
         >>> print(ms.ops.cdist(ms.Tensor([[0., 0.]]), ms.Tensor([[3., 4.]])))
         [[5.]]
     """
-    a, b = to_float(array(x1, "cdist", "x1")), to_float(array(x2, "cdist", "x2"))
+    a, b = (
+        to_float(arr(x1, "cdist", "x1", keep_scalars=False)),
+        to_float(arr(x2, "cdist", "x2", keep_scalars=False)),
+    )
     diff = a[..., :, None, :] - b[..., None, :, :]
     return wrap(jnp.linalg.vector_norm(diff, ord=p, axis=-1))
 
 
 def dist(input, other, p=2):
     """The ``p``-norm of ``input - other``."""
-    diff = to_float(array(input, "dist")) - array(other, "dist", "other")
+    diff = to_float(arr(input, "dist", keep_scalars=False)) - arr(
+        other, "dist", "other", keep_scalars=False
+    )
     return wrap(jnp.linalg.vector_norm(diff.reshape(-1), ord=p))
 
 
@@ -44,7 +51,10 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
         [0.70710677]
     """
     api = "cosine_similarity"
-    a, b = to_float(array(x1, api, "x1")), to_float(array(x2, api, "x2"))
+    a, b = (
+        to_float(arr(x1, api, "x1", keep_scalars=False)),
+        to_float(arr(x2, api, "x2", keep_scalars=False)),
+    )
     a, b = jnp.broadcast_arrays(a, b)
     dim = check_axis(api, dim, a.ndim, "dim")
     dot = jnp.sum(a * b, axis=dim)
@@ -62,7 +72,7 @@ def pdist(input, p=2.0):
         [ 5. 10.  5.]
     """
     api = "pdist"
-    x = to_float(array(input, api))
+    x = to_float(arr(input, api, keep_scalars=False))
     if x.ndim < 2:
         raise ValueError(f"For '{api}', 'input' must be at least 2-D, but got shape {x.shape}.")
     if p < 0:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+
 from ..._errors import check_probability
 from ..._random import next_key
 from .primitive import primitive
-from .utils import array, name_op, wrap
+from .utils import arr, name_op, wrap
 
 __all__ = [
     "dropout",
@@ -52,7 +53,7 @@ def dropout(input, p=0.5, training=True, seed=None):
         True
     """
     _check_p("dropout", p)
-    x = array(input, "dropout")
+    x = arr(input, "dropout", keep_scalars=False)
     if not training or p == 0:
         return wrap(x)
     return wrap(_drop(x, p, x.shape, seed)[0])
@@ -61,7 +62,7 @@ def dropout(input, p=0.5, training=True, seed=None):
 def _channel_dropout(api, rank):
     def op(input, p=0.5, training=True):
         _check_p(api, p)
-        x = array(input, api)
+        x = arr(input, api, keep_scalars=False)
         if x.ndim not in (rank, rank + 1):
             raise ValueError(
                 f"For '{api}', 'input' must be {rank}-D or {rank + 1}-D, but got shape {x.shape}."
@@ -96,7 +97,7 @@ def _keep_prob(api, keep_prob):
 
 def _dropout_call(self, x):
     keep_prob = _keep_prob("Dropout", self.attrs["keep_prob"])
-    value = array(x, "Dropout")
+    value = arr(x, "Dropout", keep_scalars=False)
     seed = self.attrs["Seed0"] or self.attrs["Seed1"] or None
     out, keep = _drop(value, 1 - keep_prob, value.shape, seed)
     return wrap(out), wrap(keep.astype(value.dtype))
@@ -105,7 +106,7 @@ def _dropout_call(self, x):
 def _channel_dropout_call(name, rank):
     def call(self, x):
         keep_prob = _keep_prob(name, self.attrs["keep_prob"])
-        value = array(x, name)
+        value = arr(x, name, keep_scalars=False)
         mask_shape = value.shape[:2] + (1,) * (value.ndim - 2)
         out, keep = _drop(value, 1 - keep_prob, mask_shape)
         return wrap(out), wrap(keep)

@@ -11,6 +11,7 @@ MindSpore semantics, and are not reproduced.
 from __future__ import annotations
 
 import numpy as np
+
 from ... import _dtype
 
 _FLOATS = "Float16 Float32 Float64 BFloat16"

@@ -10,6 +10,7 @@ when any argument is a tracer, so compiled programs and gradients are unchanged.
 from __future__ import annotations
 
 import functools as ft
+
 import jax
 
 __all__ = [

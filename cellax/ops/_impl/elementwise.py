@@ -6,13 +6,15 @@ rotary position embedding."""
 from __future__ import annotations
 
 import builtins
-import jax.numpy as jnp
+
 import jax
+import jax.numpy as jnp
 import numpy as np
-from ..._tensor import _fix_int_float, _true_divide, Tensor
-from .ufuncs import _binary_arrays, greater, less, mul
-from .utils import arr, array, check_eager, name_op, wrap
+
+from ..._tensor import Tensor, _fix_int_float, _true_divide
 from . import ufuncs
+from .ufuncs import _binary_arrays, greater, less, mul
+from .utils import arr, check_eager, name_op, wrap
 
 __all__ = [
     "clamp",
@@ -61,7 +63,7 @@ def clamp(input, min=None, max=None):
         raise ValueError(
             "For 'clamp', at least one of 'min' and 'max' must be given, but got None for both."
         )
-    x = array(input, "clamp")
+    x = arr(input, "clamp", keep_scalars=False)
     for bound in (min, max):
         if type(bound) is float:
             x = _fix_int_float(x, bound)
@@ -181,7 +183,7 @@ def is_nonzero(input):
         >>> ms.ops.is_nonzero(ms.Tensor([3.]))
         True
     """
-    x = array(input, "is_nonzero")
+    x = arr(input, "is_nonzero", keep_scalars=False)
     check_eager("is_nonzero", x)
     if x.size != 1:
         raise ValueError(
@@ -237,7 +239,10 @@ def polar(abs, angle):
         >>> print(ms.ops.polar(ms.Tensor([2.]), ms.Tensor([0.])))
         [2.+0.j]
     """
-    r, theta = array(abs, "polar", "abs"), array(angle, "polar", "angle")
+    r, theta = (
+        arr(abs, "polar", "abs", keep_scalars=False),
+        arr(angle, "polar", "angle", keep_scalars=False),
+    )
     return wrap(jax.lax.complex(r * jnp.cos(theta), r * jnp.sin(theta)))
 
 
@@ -249,7 +254,10 @@ def approximate_equal(x, y, tolerance=1e-05):
         >>> print(ms.ops.approximate_equal(ms.Tensor([1., 2.]), ms.Tensor([1., 2.5]), 0.1))
         [ True False]
     """
-    a, b = array(x, "approximate_equal", "x"), array(y, "approximate_equal", "y")
+    a, b = (
+        arr(x, "approximate_equal", "x", keep_scalars=False),
+        arr(y, "approximate_equal", "y", keep_scalars=False),
+    )
     return wrap(jnp.abs(a - b) < tolerance)
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ..._transforms import _custom_vjp as _hook_ops
 from ..._core._seams import TENSOR_METHODS
+from ..._transforms import _custom_vjp
 from .primitive import Primitive
 
 __all__ = [
     "HookBackward",
 ]
 
-TENSOR_METHODS.fill({"register_hook": _hook_ops.tensor_register_hook})
+TENSOR_METHODS.fill({"register_hook": _custom_vjp.tensor_register_hook})
 
 
 class HookBackward(Primitive):
@@ -74,5 +74,5 @@ class HookBackward(Primitive):
     def __call__(self, *inputs):
         if not inputs:
             raise ValueError("For 'HookBackward', at least one input is required, but got 0.")
-        outputs = _hook_ops.hook_backward(self.hook_fn, inputs)
+        outputs = _custom_vjp.hook_backward(self.hook_fn, inputs)
         return outputs[0] if len(outputs) == 1 else outputs

@@ -10,19 +10,19 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _dtype
 from ..._limits import check_alloc
 from .primitive import primitive
 from .utils import (
     arr,
-    array,
     check_axis,
     check_eager,
     check_index_range,
     check_int_arg,
+    check_ints,
     check_nd_index_range,
     wrap,
-    check_ints,
 )
 
 __all__ = [
@@ -45,7 +45,7 @@ __all__ = [
 
 
 def _index_array(api, index, name="indices"):
-    value = array(index, api, name)
+    value = arr(index, api, name, keep_scalars=False)
     if not _dtype.is_integer(value.dtype):
         raise TypeError(
             f"For '{api}', '{name}' must be an integer Tensor, but got dtype {value.dtype}."
@@ -78,7 +78,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         ...
         RuntimeError: For 'gather', 'input_indices' must be within the range [-3, 3), but ...
     """
-    x = array(input_params, "gather", "input_params")
+    x = arr(input_params, "gather", "input_params", keep_scalars=False)
     index = _index_array("gather", input_indices, "input_indices")
     axis = check_axis("gather", axis, x.ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
@@ -100,7 +100,7 @@ def gather_elements(input, dim, index):
         [[1 1]
          [4 3]]
     """
-    x = array(input, "gather_elements")
+    x = arr(input, "gather_elements", keep_scalars=False)
     index = _index_array("gather_elements", index, "index")
     dim = check_axis("gather_elements", dim, x.ndim, "dim")
     if index.ndim != x.ndim:
@@ -126,7 +126,7 @@ def gather_nd(input_x, indices):
         >>> print(ms.ops.gather_nd(x, ms.Tensor([[0, 1], [1, 0]])))
         [2 3]
     """
-    x = array(input_x, "gather_nd", "input_x")
+    x = arr(input_x, "gather_nd", "input_x", keep_scalars=False)
     index = _index_array("gather_nd", indices)
     if index.shape[-1] > x.ndim:
         raise ValueError(
@@ -146,7 +146,7 @@ def index_select(input, axis, index):
         [[2]
          [4]]
     """
-    x = array(input, "index_select")
+    x = arr(input, "index_select", keep_scalars=False)
     index = _index_array("index_select", index, "index")
     axis = check_axis("index_select", axis, x.ndim)
     if index.ndim > 1:
@@ -159,7 +159,9 @@ def take(input, index):
     """Elements of the flattened ``input`` at ``index``."""
     return wrap(
         jnp.take(
-            array(input, "take").reshape(-1), _index_array("take", index, "index"), mode="clip"
+            arr(input, "take", keep_scalars=False).reshape(-1),
+            _index_array("take", index, "index"),
+            mode="clip",
         )
     )
 
@@ -176,7 +178,10 @@ def masked_select(input, mask):
         >>> print(ms.ops.masked_select(x, x > 1.5))
         [2. 3.]
     """
-    x, condition = array(input, "masked_select"), array(mask, "masked_select", "mask")
+    x, condition = (
+        arr(input, "masked_select", keep_scalars=False),
+        arr(mask, "masked_select", "mask", keep_scalars=False),
+    )
     check_eager(
         "masked_select",
         x,
@@ -220,7 +225,7 @@ def sequence_mask(lengths, maxlen=None):
         [[ True False False]
          [ True  True False]]
     """
-    length = array(lengths, "sequence_mask", "lengths")
+    length = arr(lengths, "sequence_mask", "lengths", keep_scalars=False)
     if maxlen is None:
         check_eager("sequence_mask", length, hint="Pass 'maxlen' explicitly.")
         maxlen = int(np.max(np.asarray(length)))
@@ -271,7 +276,7 @@ def strided_slice(
          [ 9 11]]
     """
     api = "strided_slice"
-    x = array(input_x, api, "input_x")
+    x = arr(input_x, api, "input_x", keep_scalars=False)
     begin, end, strides = (
         check_ints(api, name, v, scalar=False)
         for name, v in (("begin", begin), ("end", end), ("strides", strides))

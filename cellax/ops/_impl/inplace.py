@@ -15,6 +15,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ..._parameter import Parameter
 from ..._tensor import Tensor
 from .elementwise import clamp

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import math
 import warnings
+
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec

@@ -3,13 +3,14 @@ call these (one implementation each)."""
 
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
-import math
-from ... import _dtype
-from .utils import arr, check_index_range, check_min_rank, to_float, wrap, array
-from .primitive import Primitive
 
+from ... import _dtype
+from .primitive import Primitive
+from .utils import arr, check_index_range, check_min_rank, to_float, wrap
 
 __all__ = [
     "cross_entropy",
@@ -342,7 +343,8 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
     """
     api = "gaussian_nll_loss"
     mean, y, v = (
-        to_float(array(a, api, n)) for a, n in ((x, "x"), (target, "target"), (var, "var"))
+        to_float(arr(a, api, n, keep_scalars=False))
+        for a, n in ((x, "x"), (target, "target"), (var, "var"))
     )
     if v.ndim == mean.ndim - 1 or (v.shape != mean.shape and v.shape[-1:] == (1,)):
         v = v.reshape(v.shape + (1,)) if v.ndim == mean.ndim - 1 else v
@@ -389,10 +391,12 @@ def ctc_loss(
     import optax
 
     api = "ctc_loss"
-    lp = to_float(array(log_probs, api, "log_probs"))
-    labels = array(targets, api, "targets").astype(jnp.int32)
-    in_len = jnp.asarray(array(input_lengths, api, "input_lengths")).reshape(-1)
-    tgt_len = jnp.asarray(array(target_lengths, api, "target_lengths")).reshape(-1)
+    lp = to_float(arr(log_probs, api, "log_probs", keep_scalars=False))
+    labels = arr(targets, api, "targets", keep_scalars=False).astype(jnp.int32)
+    in_len = jnp.asarray(arr(input_lengths, api, "input_lengths", keep_scalars=False)).reshape(-1)
+    tgt_len = jnp.asarray(arr(target_lengths, api, "target_lengths", keep_scalars=False)).reshape(
+        -1
+    )
     if lp.ndim != 3 or labels.ndim != 2 or labels.shape[0] != lp.shape[1]:
         raise ValueError(
             f"For '{api}', 'log_probs' must be (T, N, C) and 'targets' (N, S), but got shapes "

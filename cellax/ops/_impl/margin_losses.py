@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
-from .losses import check_reduction, reduce, _same_shape, _pointwise, _class_targets
-from .utils import arr, to_float, wrap, array
+
+from .losses import _class_targets, _pointwise, _same_shape, check_reduction, reduce
+from .utils import arr, to_float, wrap
 
 __all__ = [
     "margin_ranking_loss",
@@ -121,7 +122,10 @@ def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
         [0.3 0.2]
     """
     api = "hinge_embedding_loss"
-    x, y = to_float(array(inputs, api, "inputs")), array(targets, api, "targets")
+    x, y = (
+        to_float(arr(inputs, api, "inputs", keep_scalars=False)),
+        arr(targets, api, "targets", keep_scalars=False),
+    )
     y = y.astype(x.dtype)
     loss = jnp.where(y == 1, x, 0) + jnp.where(y == -1, jnp.maximum(0, margin - x), 0)
     return wrap(reduce(loss, check_reduction(api, reduction)))
@@ -138,11 +142,14 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
         0.6931472
     """
     api = "multilabel_soft_margin_loss"
-    x, y = to_float(array(input, api)), array(target, api, "target")
+    x, y = (
+        to_float(arr(input, api, keep_scalars=False)),
+        arr(target, api, "target", keep_scalars=False),
+    )
     y = y.astype(x.dtype)
     loss = -(y * jax.nn.log_sigmoid(x) + (1 - y) * jax.nn.log_sigmoid(-x))
     if weight is not None:
-        loss = loss * array(weight, api, "weight")
+        loss = loss * arr(weight, api, "weight", keep_scalars=False)
     return wrap(reduce(jnp.mean(loss, axis=-1), check_reduction(api, reduction)))
 
 
@@ -162,8 +169,8 @@ def multilabel_margin_loss(input, target, reduction="mean"):
         0.85
     """
     api = "multilabel_margin_loss"
-    x = to_float(array(input, api, "input"))
-    y = array(target, api, "target")
+    x = to_float(arr(input, api, "input", keep_scalars=False))
+    y = arr(target, api, "target", keep_scalars=False)
     single = x.ndim == 1
     x, y = jnp.atleast_2d(x), jnp.atleast_2d(y)
     if x.shape != y.shape or not jnp.issubdtype(y.dtype, jnp.integer):
@@ -199,7 +206,7 @@ def triplet_margin_loss(
         5.0
     """
     api = "triplet_margin_loss"
-    a, pos, neg = (to_float(array(v, api, n)) for v, n in
+    a, pos, neg = (to_float(arr(v, api, n, keep_scalars=False)) for v, n in
                    ((anchor, "anchor"), (positive, "positive"), (negative, "negative")))  # fmt: skip
 
     def dist(x, y):

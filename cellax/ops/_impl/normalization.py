@@ -3,16 +3,17 @@ response normalisation, with the fused ``add_*_norm`` forms."""
 
 from __future__ import annotations
 
+import math
+
+import jax
 import jax.numpy as jnp
 import numpy as np
-import math
-import jax
+from jax import lax
+
+from ..._parameter import StateTensor
 from .convolution import _check_rank
 from .primitive import Primitive
-from .utils import arr, to_float, wrap, check_ints, array
-from jax import lax
-from ..._parameter import StateTensor
-
+from .utils import arr, check_ints, to_float, wrap
 
 __all__ = [
     "LayerNorm",
@@ -284,7 +285,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
         raise ValueError(
             f"For '{api}', 'norm_region' must be 'ACROSS_CHANNELS', but got {norm_region!r}."
         )
-    value = to_float(array(x, api, "x"))
+    value = to_float(arr(x, api, "x", keep_scalars=False))
     if value.ndim != 4:
         raise ValueError(f"For '{api}', 'x' must be 4-D (NCHW), but got shape {value.shape}.")
     r = int(depth_radius)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-from .primitive import Primitive
-from .utils import array, check_axes, np_dtype, to_float, wrap, arr
+
 from .elementwise import _floating
+from .primitive import Primitive
+from .utils import arr, check_axes, np_dtype, to_float, wrap
 
 __all__ = [
     "norm",
@@ -33,7 +34,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         >>> print(ms.ops.norm(x), ms.ops.norm(x, dim=0))
         7.4161983 [3.        4.1231055 5.3851647]
     """
-    x = to_float(array(A, "norm", "A"))
+    x = to_float(arr(A, "norm", "A", keep_scalars=False))
     if dtype is not None:
         x = x.astype(np_dtype(dtype))
     axes = check_axes("norm", dim, x.ndim, "dim")
@@ -56,7 +57,7 @@ def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
         >>> print(ms.ops.vector_norm(ms.Tensor([3., 4.]), 1))
         7.0
     """
-    value = to_float(array(x, "vector_norm", "x"))
+    value = to_float(arr(x, "vector_norm", "x", keep_scalars=False))
     if dtype is not None:
         value = value.astype(np_dtype(dtype))
     axes = check_axes("vector_norm", axis, value.ndim)
@@ -71,7 +72,7 @@ def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):
 
 def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):
     """Matrix norm over the two dimensions ``axis``."""
-    x = to_float(array(A, "matrix_norm", "A"))
+    x = to_float(arr(A, "matrix_norm", "A", keep_scalars=False))
     if dtype is not None:
         x = x.astype(np_dtype(dtype))
     return wrap(jnp.linalg.norm(x, ord, tuple(axis), keepdims=keepdims))

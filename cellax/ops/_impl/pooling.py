@@ -6,11 +6,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+
 from ... import _dtype
 from ..._limits import check_alloc
-from .convolution import _check_rank, explicit_pads, ntuple, _same_pads, check_pad_mode
-from .utils import arr, wrap, array, to_float
-
+from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
+from .utils import arr, to_float, wrap
 
 __all__ = [
     "max_pool1d",
@@ -430,7 +430,7 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 
 def _lp_pool(api, nd, x, norm_type, kernel_size, stride, ceil_mode):
-    value = to_float(array(x, api, "x"))
+    value = to_float(arr(x, api, "x", keep_scalars=False))
     kernel = ntuple(api, "kernel_size", kernel_size, nd)
     strides = kernel if stride is None else ntuple(api, "stride", stride, nd)
     spatial = value.shape[-nd:]

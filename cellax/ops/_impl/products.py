@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
-from .primitive import primitive
-from .utils import array, wrap, arr
 
+from .primitive import primitive
+from .utils import arr, wrap
 
 __all__ = [
     "bmm",
@@ -64,7 +64,10 @@ def bmm(input_x, mat2):
         >>> ms.ops.bmm(ms.ops.ones((2, 3, 4)), ms.ops.ones((2, 4, 5))).shape
         (2, 3, 5)
     """
-    a, b = array(input_x, "bmm", "input_x"), array(mat2, "bmm", "mat2")
+    a, b = (
+        arr(input_x, "bmm", "input_x", keep_scalars=False),
+        arr(mat2, "bmm", "mat2", keep_scalars=False),
+    )
     if a.ndim < 3 or b.ndim < 3:
         raise ValueError(
             f"For 'bmm', the inputs must be at least 3-D, but got shapes {a.shape} and {b.shape}."
@@ -81,7 +84,7 @@ def mm(input, mat2):
         >>> ms.ops.mm(ms.ops.ones((2, 3)), ms.ops.ones((3, 4))).shape
         (2, 4)
     """
-    a, b = array(input, "mm"), array(mat2, "mm", "mat2")
+    a, b = arr(input, "mm", keep_scalars=False), arr(mat2, "mm", "mat2", keep_scalars=False)
     _rank_check("mm", "input", a, (2,))
     _rank_check("mm", "mat2", b, (2,))
     _contract_check("mm", a, b, a.shape[1], b.shape[0])
@@ -90,7 +93,7 @@ def mm(input, mat2):
 
 def mv(mat, vec):
     """Matrix-vector product."""
-    a, b = array(mat, "mv", "mat"), array(vec, "mv", "vec")
+    a, b = arr(mat, "mv", "mat", keep_scalars=False), arr(vec, "mv", "vec", keep_scalars=False)
     _rank_check("mv", "mat", a, (2,))
     _rank_check("mv", "vec", b, (1,))
     _contract_check("mv", a, b, a.shape[1], b.shape[0])
@@ -110,7 +113,10 @@ def batch_dot(x1, x2, axes=None):
         [[ 5.]
          [50.]]
     """
-    a, b = array(x1, "batch_dot", "x1"), array(x2, "batch_dot", "x2")
+    a, b = (
+        arr(x1, "batch_dot", "x1", keep_scalars=False),
+        arr(x2, "batch_dot", "x2", keep_scalars=False),
+    )
     if a.ndim < 2 or b.ndim < 2:
         raise ValueError(
             f"For 'batch_dot', the inputs must be at least 2-D, but got shapes "
@@ -143,7 +149,7 @@ def dot(input, other):
         >>> ms.ops.dot(ms.ops.ones((2, 2, 3)), ms.ops.ones((4, 3, 5))).shape
         (2, 2, 4, 5)
     """
-    a, b = array(input, "dot"), array(other, "dot", "other")
+    a, b = arr(input, "dot", keep_scalars=False), arr(other, "dot", "other", keep_scalars=False)
     if a.ndim < 2 or b.ndim < 2:
         raise ValueError(
             f"For 'dot', the inputs must have dimension >= 2, but got shapes "
@@ -161,7 +167,7 @@ def inner(input, other):
         >>> print(ms.ops.inner(ms.Tensor([1., 2.]), ms.Tensor([3., 4.])))
         11.0
     """
-    a, b = array(input, "inner"), array(other, "inner", "other")
+    a, b = arr(input, "inner", keep_scalars=False), arr(other, "inner", "other", keep_scalars=False)
     if a.ndim and b.ndim:
         _contract_check("inner", a, b, a.shape[-1], b.shape[-1])
     return wrap(jnp.inner(a, b))
@@ -176,7 +182,7 @@ def outer(input, vec2):
         [[1 2 3]
          [2 4 6]]
     """
-    a, b = array(input, "outer"), array(vec2, "outer", "vec2")
+    a, b = arr(input, "outer", keep_scalars=False), arr(vec2, "outer", "vec2", keep_scalars=False)
     _rank_check("outer", "input", a, (1,))
     _rank_check("outer", "vec2", b, (1,))
     return wrap(jnp.outer(a, b))
@@ -196,7 +202,10 @@ def tensor_dot(x1, x2, axes):
         >>> print(ms.ops.tensor_dot(x, x, 2))
         55.0
     """
-    a, b = array(x1, "tensor_dot", "x1"), array(x2, "tensor_dot", "x2")
+    a, b = (
+        arr(x1, "tensor_dot", "x1", keep_scalars=False),
+        arr(x2, "tensor_dot", "x2", keep_scalars=False),
+    )
     if not isinstance(axes, (int, tuple, list)) or isinstance(axes, bool):
         raise TypeError(
             f"For 'tensor_dot', 'axes' must be an int or a tuple or list of axes, but got {axes!r}."
@@ -226,7 +235,7 @@ def einsum(equation, *operands):
         raise TypeError(
             f"For 'einsum', 'equation' must be a str, but got {type(equation).__name__}."
         )
-    values = [array(v, "einsum", "operands") for v in operands]
+    values = [arr(v, "einsum", "operands", keep_scalars=False) for v in operands]
     try:
         return wrap(jnp.einsum(equation, *values))
     except ValueError as error:
@@ -237,7 +246,7 @@ def einsum(equation, *operands):
 
 
 def _scaled_sum(input, product, beta, alpha):
-    return wrap(beta * array(input) + alpha * product)
+    return wrap(beta * arr(input, keep_scalars=False) + alpha * product)
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
@@ -273,7 +282,7 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
 
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (the first dimension of size 3 when None)."""
-    a, b = array(input, "cross"), array(other, "cross", "other")
+    a, b = arr(input, "cross", keep_scalars=False), arr(other, "cross", "other", keep_scalars=False)
     if dim is None:
         dim = next((i for i, d in enumerate(a.shape) if d == 3), None)
         if dim is None:
@@ -285,12 +294,22 @@ def cross(input, other, dim=None):
 
 def kron(input, other):
     """Kronecker product."""
-    return wrap(jnp.kron(array(input, "kron"), array(other, "kron", "other")))
+    return wrap(
+        jnp.kron(
+            arr(input, "kron", keep_scalars=False), arr(other, "kron", "other", keep_scalars=False)
+        )
+    )
 
 
 def vecdot(x, y, *, axis=-1):
     """``sum(conj(x) * y)`` along ``axis``."""
-    return wrap(jnp.sum(jnp.conj(array(x, "vecdot", "x")) * array(y, "vecdot", "y"), axis=axis))
+    return wrap(
+        jnp.sum(
+            jnp.conj(arr(x, "vecdot", "x", keep_scalars=False))
+            * arr(y, "vecdot", "y", keep_scalars=False),
+            axis=axis,
+        )
+    )
 
 
 Einsum = primitive(
@@ -315,7 +334,7 @@ def vdot(input, other):
         >>> print(ms.ops.vdot(ms.Tensor([1., 2.]), ms.Tensor([3., 4.])))
         11.0
     """
-    a, b = array(input, "vdot"), array(other, "vdot", "other")
+    a, b = arr(input, "vdot", keep_scalars=False), arr(other, "vdot", "other", keep_scalars=False)
     if a.ndim != 1 or b.ndim != 1 or a.shape != b.shape:
         raise ValueError(
             f"For 'vdot', 'input' and 'other' must be 1-D Tensors of the same length, but got "
@@ -332,7 +351,10 @@ def bias_add(input_x, bias):
         >>> print(ms.ops.bias_add(ms.ops.zeros((1, 2)), ms.Tensor([1., 2.])))
         [[1. 2.]]
     """
-    x, b = array(input_x, "bias_add", "input_x"), array(bias, "bias_add", "bias")
+    x, b = (
+        arr(input_x, "bias_add", "input_x", keep_scalars=False),
+        arr(bias, "bias_add", "bias", keep_scalars=False),
+    )
     if x.ndim < 2 or b.ndim != 1 or b.shape[0] != x.shape[1]:
         raise ValueError(
             f"For 'bias_add', 'bias' must be 1-D with input_x.shape[1] elements, "

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _dtype
 from ..._tensor import is_tensor as is_tensor
-from .utils import arr, array, wrap
+from .utils import arr, wrap
 
 __all__ = [
     "is_tensor",
@@ -30,17 +31,19 @@ def dtype(x):
         >>> print(ms.ops.dtype(ms.Tensor([1.])))
         Float32
     """
-    return _dtype.from_numpy_dtype(array(x, "dtype", "x").dtype)
+    return _dtype.from_numpy_dtype(arr(x, "dtype", "x", keep_scalars=False).dtype)
 
 
 def is_floating_point(input):
     """True for floating-point Tensors."""
-    return _dtype.from_numpy_dtype(array(input, "is_floating_point").dtype).is_floating
+    return _dtype.from_numpy_dtype(
+        arr(input, "is_floating_point", keep_scalars=False).dtype
+    ).is_floating
 
 
 def is_complex(input):
     """True for complex Tensors."""
-    return _dtype.is_complex(array(input, "is_complex").dtype)
+    return _dtype.is_complex(arr(input, "is_complex", keep_scalars=False).dtype)
 
 
 def numel(input):
@@ -51,7 +54,7 @@ def numel(input):
         >>> ms.ops.numel(ms.ops.ones((2, 3)))
         6
     """
-    return int(np.prod(np.shape(array(input, "numel")), dtype=np.int64))
+    return int(np.prod(np.shape(arr(input, "numel", keep_scalars=False)), dtype=np.int64))
 
 
 def size(input_x):
@@ -67,7 +70,7 @@ def rank(input_x):
         >>> ms.ops.rank(ms.ops.ones((2, 3)))
         2
     """
-    return int(np.ndim(array(input_x, "rank", "input_x")))
+    return int(np.ndim(arr(input_x, "rank", "input_x", keep_scalars=False)))
 
 
 def shape(input_x):
@@ -78,7 +81,7 @@ def shape(input_x):
         >>> ms.ops.shape(ms.ops.ones((2, 3)))
         (2, 3)
     """
-    return tuple(np.shape(array(input_x, "shape", "input_x")))
+    return tuple(np.shape(arr(input_x, "shape", "input_x", keep_scalars=False)))
 
 
 def dyn_shape(input_x):

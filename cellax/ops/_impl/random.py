@@ -9,12 +9,12 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _dtype
 from ..._random import next_key
-from .primitive import primitive
-from .utils import alloc_shape, arr, array, check_int_arg, np_dtype, to_float, wrap, check_eager
 from ..._tensor import Tensor
-
+from .primitive import primitive
+from .utils import alloc_shape, arr, check_eager, check_int_arg, np_dtype, to_float, wrap
 
 __all__ = [
     "rand",
@@ -93,14 +93,14 @@ def randn(*size, dtype=None, seed=None):
 
 def rand_like(input, seed=None, *, dtype=None):
     """Uniform samples in [0, 1) shaped like ``input``."""
-    x = array(input, "rand_like")
+    x = arr(input, "rand_like", keep_scalars=False)
     dtype = np_dtype(dtype) or (x.dtype if x.dtype.kind == "f" else jnp.float32)
     return wrap(jax.random.uniform(next_key(seed), x.shape, dtype))
 
 
 def randn_like(input, seed=None, *, dtype=None):
     """Standard normal samples shaped like ``input``."""
-    x = array(input, "randn_like")
+    x = arr(input, "randn_like", keep_scalars=False)
     dtype = np_dtype(dtype) or (x.dtype if x.dtype.kind == "f" else jnp.float32)
     return wrap(jax.random.normal(next_key(seed), x.shape, dtype))
 
@@ -156,7 +156,7 @@ def laplace(shape, mean, lambda_param, seed=None):
 def gamma(shape, alpha, beta, seed=None):
     """Gamma samples with shape ``alpha`` and rate ``beta``; output shape
     ``shape + broadcast(alpha, beta).shape``."""
-    a, b = to_float(array(alpha)), to_float(array(beta))
+    a, b = to_float(arr(alpha, keep_scalars=False)), to_float(arr(beta, keep_scalars=False))
     batch = jnp.broadcast_shapes(a.shape, b.shape)
     full = alloc_shape("gamma", shape) + batch
     return wrap(
@@ -167,7 +167,7 @@ def gamma(shape, alpha, beta, seed=None):
 
 def poisson(shape, mean, seed=None):
     """Poisson samples (Float32) with rate ``mean``; shape ``shape + mean.shape``."""
-    rate = to_float(array(mean))
+    rate = to_float(arr(mean, keep_scalars=False))
     full = alloc_shape("poisson", shape) + rate.shape
     return wrap(jax.random.poisson(next_key(seed), rate, full).astype(jnp.float32))
 
@@ -198,7 +198,7 @@ def randint(low, high, size, seed=None, *, dtype=None):
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """Integers in ``[low, high)`` shaped like ``input``."""
-    x = array(input, "randint_like")
+    x = arr(input, "randint_like", keep_scalars=False)
     low = check_int_arg("randint_like", "low", low)
     high = check_int_arg("randint_like", "high", high)
     target = np_dtype(dtype) or (x.dtype if x.dtype.kind in "iu" else jnp.int64)
@@ -225,7 +225,7 @@ def bernoulli(input, p=0.5, seed=None):
         >>> print(ms.ops.bernoulli(ms.ops.zeros(3), 1.0))
         [1. 1. 1.]
     """
-    x = array(input, "bernoulli")
+    x = arr(input, "bernoulli", keep_scalars=False)
     prob = arr(p, "bernoulli", "p")
     if isinstance(prob, (int, float)) and not 0 <= prob <= 1:
         raise ValueError(f"For 'bernoulli', 'p' must be in [0, 1], but got {prob}.")
@@ -245,7 +245,7 @@ def multinomial(input, num_samples, replacement=True, seed=None):
         >>> print(ms.ops.multinomial(ms.Tensor([0., 1.]), 2))
         [1 1]
     """
-    weights = to_float(array(input, "multinomial"))
+    weights = to_float(arr(input, "multinomial", keep_scalars=False))
     check_int_arg("multinomial", "num_samples", num_samples, 1)
     if not replacement and num_samples > weights.shape[-1]:
         raise ValueError(
@@ -266,7 +266,7 @@ def multinomial(input, num_samples, replacement=True, seed=None):
 
 def random_categorical(logits, num_sample, seed=0, dtype=_dtype.int64):
     """Draw ``num_sample`` categories per row of the 2-D ``logits``."""
-    values = to_float(array(logits, "random_categorical", "logits"))
+    values = to_float(arr(logits, "random_categorical", "logits", keep_scalars=False))
     num_sample = check_int_arg("random_categorical", "num_sample", num_sample, 1)
     shape = values.shape[:-1] + (num_sample,)
     draws = jax.random.categorical(next_key(seed), values[..., None, :], axis=-1, shape=shape)
@@ -275,7 +275,7 @@ def random_categorical(logits, num_sample, seed=0, dtype=_dtype.int64):
 
 def shuffle(x, seed=None):
     """Shuffle along dim 0."""
-    value = array(x, "shuffle", "x")
+    value = arr(x, "shuffle", "x", keep_scalars=False)
     return wrap(jax.random.permutation(next_key(seed), value, axis=0))
 
 
@@ -363,7 +363,7 @@ RandomGamma = primitive(
 
 def _randperm_call(self, n):
     length = self.attrs["max_length"]
-    count = array(n, "Randperm", "n").reshape(())
+    count = arr(n, "Randperm", "n", keep_scalars=False).reshape(())
     keys = jax.random.uniform(next_key(), (length,))
     keys = jnp.where(jnp.arange(length) < count, keys, jnp.inf)
     perm = jnp.argsort(keys)

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
-import jax
-from ..._tensor import Tensor
-from .utils import arr, wrap, array
 from jax import lax
-from .convolution import ntuple, _check_rank
+
+from ..._tensor import Tensor
+from .convolution import _check_rank, ntuple
+from .utils import arr, wrap
 
 __all__ = [
     "mirror_pad",
@@ -370,7 +371,7 @@ def channel_shuffle(x, groups):
         [0 2 1 3]
     """
     api = "channel_shuffle"
-    value = array(x, api, "x")
+    value = arr(x, api, "x", keep_scalars=False)
     if isinstance(groups, bool) or not isinstance(groups, int) or groups < 1:
         raise ValueError(f"For '{api}', 'groups' must be a positive int, but got {groups!r}.")
     if value.ndim < 3 or value.shape[1] % groups:

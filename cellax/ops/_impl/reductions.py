@@ -10,11 +10,11 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-from .primitive import primitive
-from .utils import array, check_axes, check_axis, np_dtype, to_float, wrap, arr
-from .eager import fused
 
+from .eager import fused
 from .elementwise import _floating
+from .primitive import primitive
+from .utils import arr, check_axes, check_axis, np_dtype, to_float, wrap
 
 __all__ = [
     "sum",
@@ -63,7 +63,7 @@ _INT64 = jnp.int64
 
 
 def _reduce_input(api, input, name="input"):
-    return array(input, api, name)
+    return arr(input, api, name, keep_scalars=False)
 
 
 def _int_sum_dtype(x, dtype):
@@ -165,7 +165,7 @@ def _extreme(api, jfn, input, axis, keepdims, initial, where):
     if initial is not None:
         kwargs["initial"] = initial
     if where is not None:
-        kwargs["where"] = array(where, api, "where")
+        kwargs["where"] = arr(where, api, "where", keep_scalars=False)
     return jfn(x, axis=axes, keepdims=keepdims, **kwargs)
 
 
@@ -201,7 +201,7 @@ def _with_index(api, jfn, arg_fn, input, axis, keepdims, initial, where):
     x = _nan_first(x, axis, -jnp.inf if jfn is jnp.max else jnp.inf)
     if where is not None:
         fill = -jnp.inf if jfn is jnp.max else jnp.inf
-        x = jnp.where(array(where), x, jnp.asarray(fill).astype(x.dtype))
+        x = jnp.where(arr(where, keep_scalars=False), x, jnp.asarray(fill).astype(x.dtype))
     index = arg_fn(x, axis=axis, keepdims=keepdims).astype(_INT64)
     return wrap(values), wrap(index)
 
@@ -486,8 +486,8 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
             value,
             n=n,
             axis=axis,
-            prepend=None if prepend is None else array(prepend),
-            append=None if append is None else array(append),
+            prepend=None if prepend is None else arr(prepend, keep_scalars=False),
+            append=None if append is None else arr(append, keep_scalars=False),
         )
     )
 

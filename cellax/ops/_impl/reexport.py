@@ -4,6 +4,7 @@ with the cellax objects MindSpore 2.10 defines there (table in ``mindspore_paths
 from __future__ import annotations
 
 import sys
+
 from .mindspore_paths import PATHS
 
 

@@ -3,19 +3,21 @@
 
 from __future__ import annotations
 
-import math
-import jax.numpy as jnp
-import numpy as np
 import functools
 import itertools
+import math
+
 import jax
+import jax.numpy as jnp
+import numpy as np
 from jax import lax
+
 from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, ntuple
 from .pooling import _adaptive_bounds
-from .utils import arr, check_index_range, check_int_arg, check_ints, wrap, array, to_float
 from .primitive import Primitive
+from .utils import arr, check_index_range, check_int_arg, check_ints, to_float, wrap
 
 __all__ = [
     "interpolate",
@@ -439,7 +441,10 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         [[[[ 0.   10.1 ]
            [ 3.75  7.5 ]]]]
     """
-    x, g = array(input, "grid_sample"), array(grid, "grid_sample", "grid")
+    x, g = (
+        arr(input, "grid_sample", keep_scalars=False),
+        arr(grid, "grid_sample", "grid", keep_scalars=False),
+    )
     _check(x, g, mode, padding_mode)
     return wrap(_sample(x, g, mode, padding_mode, bool(align_corners)))
 
@@ -549,7 +554,7 @@ def affine_grid(theta, size, align_corners=False):
         (1, 2, 3, 2)
     """
     api = "affine_grid"
-    t = to_float(array(theta, api, "theta"))
+    t = to_float(arr(theta, api, "theta", keep_scalars=False))
     size = check_ints(api, "size", size, scalar=False)
     if len(size) == 4 and t.shape[-2:] == (2, 3):
         _, _, h, w = size

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
-from .primitive import primitive
-from .utils import arr, array, check_axis, check_nd_index_range, wrap
+
 from .indexing import _index_array
+from .primitive import primitive
+from .utils import arr, check_axis, check_nd_index_range, wrap
 
 __all__ = [
     "scatter",
@@ -67,7 +68,7 @@ def scatter(input, axis, index, src):
         [[0. 5.]
          [6. 0.]]
     """
-    x = array(input, "scatter")
+    x = arr(input, "scatter", keep_scalars=False)
     index = _index_array("scatter", index, "index")
     axis = check_axis("scatter", axis, x.ndim)
     updates = arr(src, "scatter", "src")
@@ -78,7 +79,7 @@ def scatter(input, axis, index, src):
 
 def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
     """Elementwise scatter with ``reduction`` 'none' or 'add'."""
-    x = array(input_x, "tensor_scatter_elements", "input_x")
+    x = arr(input_x, "tensor_scatter_elements", "input_x", keep_scalars=False)
     index = _index_array("tensor_scatter_elements", indices)
     axis = check_axis("tensor_scatter_elements", axis, x.ndim)
     ref = x.at[_element_grid(index, axis)]
@@ -98,9 +99,9 @@ def _nd(index):
 
 def _tensor_scatter(name, method):
     def op(input_x, indices, updates):
-        x = array(input_x, name, "input_x")
+        x = arr(input_x, name, "input_x", keep_scalars=False)
         index = _index_array(name, indices)
-        values = array(updates, name, "updates")
+        values = arr(updates, name, "updates", keep_scalars=False)
         expected = index.shape[:-1] + x.shape[index.shape[-1] :]
         if values.shape != expected:
             raise ValueError(
@@ -147,7 +148,9 @@ def tensor_scatter_sub(input_x, indices, updates):
         >>> print(ms.ops.tensor_scatter_sub(ms.ops.ones(3), ms.Tensor([[1]]), ms.Tensor([2.])))
         [ 1. -1.  1.]
     """
-    return tensor_scatter_add(input_x, indices, -array(updates, "tensor_scatter_sub", "updates"))
+    return tensor_scatter_add(
+        input_x, indices, -arr(updates, "tensor_scatter_sub", "updates", keep_scalars=False)
+    )
 
 
 def scatter_nd(indices, updates, shape):
@@ -158,7 +161,7 @@ def scatter_nd(indices, updates, shape):
         >>> print(ms.ops.scatter_nd(ms.Tensor([[1], [1]]), ms.Tensor([1., 2.]), (3,)))
         [0. 3. 0.]
     """
-    values = array(updates, "scatter_nd", "updates")
+    values = arr(updates, "scatter_nd", "updates", keep_scalars=False)
     index = _index_array("scatter_nd", indices)
     check_nd_index_range("scatter_nd", "indices", index, tuple(shape))
     return wrap(jnp.zeros(tuple(shape), values.dtype).at[_nd(index)].add(values))
@@ -172,16 +175,18 @@ def scatter_add(input_x, indices, updates):
         >>> print(ms.ops.scatter_add(ms.ops.zeros(3), ms.Tensor([0, 0]), ms.Tensor([1., 2.])))
         [3. 0. 0.]
     """
-    x = array(input_x, "scatter_add", "input_x")
+    x = arr(input_x, "scatter_add", "input_x", keep_scalars=False)
     index = _index_array("scatter_add", indices)
-    return wrap(x.at[index].add(array(updates, "scatter_add", "updates").astype(x.dtype)))
+    return wrap(
+        x.at[index].add(arr(updates, "scatter_add", "updates", keep_scalars=False).astype(x.dtype))
+    )
 
 
 def scatter_update(input_x, indices, updates):
     """Set rows ``indices`` of ``input_x`` to ``updates``."""
-    x = array(input_x, "scatter_update", "input_x")
+    x = arr(input_x, "scatter_update", "input_x", keep_scalars=False)
     index = _index_array("scatter_update", indices)
-    return wrap(x.at[index].set(array(updates).astype(x.dtype)))
+    return wrap(x.at[index].set(arr(updates, keep_scalars=False).astype(x.dtype)))
 
 
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
@@ -193,16 +198,16 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
         [[0. 1.]
          [0. 1.]]
     """
-    value = array(x, "index_add", "x")
+    value = arr(x, "index_add", "x", keep_scalars=False)
     axis = check_axis("index_add", axis, value.ndim)
     index = _index_array("index_add", indices)
     where = (slice(None),) * axis + (index,)
-    return wrap(value.at[where].add(array(y).astype(value.dtype)))
+    return wrap(value.at[where].add(arr(y, keep_scalars=False).astype(value.dtype)))
 
 
 def index_fill(x, axis, index, value):
     """Fill ``x`` with ``value`` at ``index`` along ``axis``."""
-    data = array(x, "index_fill", "x")
+    data = arr(x, "index_fill", "x", keep_scalars=False)
     axis = check_axis("index_fill", axis, data.ndim)
     where = (slice(None),) * axis + (_index_array("index_fill", index, "index"),)
     return wrap(data.at[where].set(jnp.asarray(arr(value), data.dtype)))
@@ -220,8 +225,8 @@ def masked_fill(input_x, mask, value):
         >>> print(ms.ops.masked_fill(x, x > 1.5, 0.))
         [1. 0. 0.]
     """
-    x = array(input_x, "masked_fill", "input_x")
-    condition = array(mask, "masked_fill", "mask")
+    x = arr(input_x, "masked_fill", "input_x", keep_scalars=False)
+    condition = arr(mask, "masked_fill", "mask", keep_scalars=False)
     if condition.dtype != jnp.bool_:
         raise TypeError(
             f"For 'masked_fill', 'mask' must be a bool Tensor, but got dtype {condition.dtype}."
@@ -242,7 +247,7 @@ MaskedFill = primitive("MaskedFill", masked_fill)
 
 
 def _int_index(api, indices):
-    index = array(indices, api, "indices")
+    index = arr(indices, api, "indices", keep_scalars=False)
     if np.dtype(index.dtype).kind not in "iu":
         raise TypeError(f"For '{api}', 'indices' must be an integer Tensor, but got {index.dtype}.")
     return index
@@ -258,7 +263,7 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
          [0. 2.]]
     """
     api = "diagonal_scatter"
-    x, s = array(input, api), array(src, api, "src")
+    x, s = arr(input, api, keep_scalars=False), arr(src, api, "src", keep_scalars=False)
     dim1, dim2 = check_axis(api, dim1, x.ndim, "dim1"), check_axis(api, dim2, x.ndim, "dim2")
     moved = jnp.moveaxis(x, (dim1, dim2), (-2, -1))
     rows, cols = moved.shape[-2:]
@@ -285,7 +290,7 @@ def select_scatter(input, src, axis, index):
          [1. 2.]]
     """
     api = "select_scatter"
-    x, s = array(input, api), array(src, api, "src")
+    x, s = arr(input, api, keep_scalars=False), arr(src, api, "src", keep_scalars=False)
     axis = check_axis(api, axis, x.ndim)
     if not -x.shape[axis] <= index < x.shape[axis]:
         raise ValueError(
@@ -304,7 +309,7 @@ def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
         [1. 0. 2. 0.]
     """
     api = "slice_scatter"
-    x, s = array(input, api), array(src, api, "src")
+    x, s = arr(input, api, keep_scalars=False), arr(src, api, "src", keep_scalars=False)
     axis = check_axis(api, axis, x.ndim)
     where = (slice(None),) * axis + (slice(start, end, step),)
     return wrap(x.at[where].set(s.astype(x.dtype)))
@@ -312,9 +317,9 @@ def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
 
 def _scatter_rows(api, method):
     def op(input_x, indices, updates):
-        x = array(input_x, api, "input_x")
+        x = arr(input_x, api, "input_x", keep_scalars=False)
         index = _int_index(api, indices)
-        values = array(updates, api, "updates").astype(x.dtype)
+        values = arr(updates, api, "updates", keep_scalars=False).astype(x.dtype)
         return wrap(getattr(x.at[index], method)(values))
 
     return op
@@ -352,11 +357,11 @@ scatter_div = _rows("scatter_div", "divide", "Divide rows ``indices`` by ``updat
 
 def _scatter_nd(api, method):
     def op(input_x, indices, updates, use_locking=False):
-        x = array(input_x, api, "input_x")
+        x = arr(input_x, api, "input_x", keep_scalars=False)
         index = _int_index(api, indices)
         depth = index.shape[-1]
         where = tuple(index[..., i] for i in range(depth))
-        values = array(updates, api, "updates").astype(x.dtype)
+        values = arr(updates, api, "updates", keep_scalars=False).astype(x.dtype)
         if method == "subtract":
             return wrap(x.at[where].add(-values))
         return wrap(getattr(x.at[where], method)(values))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ..._tensor import Tensor
 from .utils import arr, check_eager, wrap
 

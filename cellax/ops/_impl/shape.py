@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import builtins
 import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ..._limits import check_alloc
 from ..._reshape import reshape_value
 from ..._tensor import Tensor
-from .utils import array, check_axes, check_axis, check_int_arg, check_ints, shape_tuple, wrap
+from .utils import arr, check_axes, check_axis, check_int_arg, check_ints, shape_tuple, wrap
 
 __all__ = [
     "reshape",
@@ -73,7 +75,7 @@ def reshape(input, shape):
         >>> ms.ops.reshape(ms.ops.ones(6), (2, -1)).shape
         (2, 3)
     """
-    x = array(input, "reshape")
+    x = arr(input, "reshape", keep_scalars=False)
     return wrap(reshape_value("reshape", x, shape_tuple("reshape", shape)))
 
 
@@ -98,13 +100,13 @@ def transpose(input, dims):
         >>> ms.ops.transpose(ms.ops.ones((2, 3)), (1, 0)).shape
         (3, 2)
     """
-    x = array(input, "transpose")
+    x = arr(input, "transpose", keep_scalars=False)
     return wrap(jnp.transpose(x, _perm("transpose", x, dims, "dims")))
 
 
 def permute(input, axis):
     """Permute dimensions by ``axis`` (like :func:`transpose`)."""
-    x = array(input, "permute")
+    x = arr(input, "permute", keep_scalars=False)
     return wrap(jnp.transpose(x, _perm("permute", x, axis, "axis")))
 
 
@@ -116,14 +118,14 @@ def expand_dims(input_x, axis):
         >>> ms.ops.expand_dims(ms.ops.ones(3), 0).shape
         (1, 3)
     """
-    x = array(input_x, "expand_dims", "input_x")
+    x = arr(input_x, "expand_dims", "input_x", keep_scalars=False)
     axis = check_axis("expand_dims", axis, x.ndim + 1)
     return wrap(jnp.expand_dims(x, axis))
 
 
 def unsqueeze(input, dim):
     """Insert a dimension of size 1 at ``dim``."""
-    x = array(input, "unsqueeze")
+    x = arr(input, "unsqueeze", keep_scalars=False)
     return wrap(jnp.expand_dims(x, check_axis("unsqueeze", dim, x.ndim + 1, "dim")))
 
 
@@ -135,7 +137,7 @@ def squeeze(input, axis=None):
         >>> ms.ops.squeeze(ms.ops.ones((1, 2, 1)), 0).shape
         (2, 1)
     """
-    x = array(input, "squeeze")
+    x = arr(input, "squeeze", keep_scalars=False)
     axes = check_axes("squeeze", axis, x.ndim)
     if axes is None:
         return wrap(jnp.squeeze(x))
@@ -154,7 +156,7 @@ def broadcast_to(input, shape):
         [[1 2]
          [1 2]]
     """
-    x = array(input, "broadcast_to")
+    x = arr(input, "broadcast_to", keep_scalars=False)
     target = list(shape_tuple("broadcast_to", shape))
     offset = len(target) - x.ndim
     for i, d in enumerate(target):
@@ -195,12 +197,12 @@ def expand(input_x, size):
 
 def expand_as(input, other):
     """Broadcast ``input`` to the shape of ``other``."""
-    return broadcast_to(input, array(other).shape)
+    return broadcast_to(input, arr(other, keep_scalars=False).shape)
 
 
 def view_as(input, other):
     """Reshape ``input`` to the shape of ``other``."""
-    return reshape(input, array(other).shape)
+    return reshape(input, arr(other, keep_scalars=False).shape)
 
 
 def tile(input, dims):
@@ -211,7 +213,7 @@ def tile(input, dims):
         >>> print(ms.ops.tile(ms.Tensor([1, 2]), (2,)))
         [1 2 1 2]
     """
-    x = array(input, "tile")
+    x = arr(input, "tile", keep_scalars=False)
     reps = shape_tuple("tile", dims, "dims")
     if any(r < 0 for r in reps):
         raise ValueError(f"For 'tile', 'dims' must not be negative, but got {list(reps)}.")
@@ -229,7 +231,7 @@ def repeat_interleave(input, repeats, axis=None):
         >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), 2))
         [1 1 2 2]
     """
-    x = array(input, "repeat_interleave")
+    x = arr(input, "repeat_interleave", keep_scalars=False)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
@@ -248,7 +250,7 @@ def _tensor_list(api, tensors, name="tensors"):
             f"For '{api}', '{name}' must be a non-empty list or tuple of Tensors, but got "
             f"{type(tensors).__name__}."
         )
-    return [array(t, api, name) for t in tensors]
+    return [arr(t, api, name, keep_scalars=False) for t in tensors]
 
 
 def _joined(api, join, values):
@@ -337,7 +339,7 @@ def column_stack(tensors):
 
 def unstack(input_x, axis=0):
     """Split along ``axis`` into a tuple of Tensors with that dimension removed."""
-    x = array(input_x, "unstack", "input_x")
+    x = arr(input_x, "unstack", "input_x", keep_scalars=False)
     axis = check_axis("unstack", axis, x.ndim)
     return tuple(wrap(v) for v in jnp.moveaxis(x, axis, 0))
 
@@ -351,7 +353,7 @@ def unbind(input, dim=0):
         >>> print(b)
         [3 4]
     """
-    x = array(input, "unbind")
+    x = arr(input, "unbind", keep_scalars=False)
     dim = check_axis("unbind", dim, x.ndim, "dim")
     return tuple(wrap(v) for v in jnp.moveaxis(x, dim, 0))
 
@@ -372,7 +374,7 @@ def split(tensor, split_size_or_sections, axis=0):
         >>> [t.shape for t in ms.ops.split(ms.ops.arange(5), 2)]
         [(2,), (2,), (1,)]
     """
-    x = array(tensor, "split", "tensor")
+    x = arr(tensor, "split", "tensor", keep_scalars=False)
     axis = check_axis("split", axis, x.ndim)
     n = x.shape[axis]
     sections = split_size_or_sections
@@ -396,7 +398,7 @@ def split(tensor, split_size_or_sections, axis=0):
 
 def tensor_split(input, indices_or_sections, axis=0):
     """Split into ``indices_or_sections`` nearly equal parts, or at the listed indices."""
-    x = array(input, "tensor_split")
+    x = arr(input, "tensor_split", keep_scalars=False)
     axis = check_axis("tensor_split", axis, x.ndim)
     indices_or_sections = check_ints("tensor_split", "indices_or_sections", indices_or_sections)
     if isinstance(indices_or_sections, int):
@@ -408,7 +410,9 @@ def tensor_split(input, indices_or_sections, axis=0):
 
 def hsplit(input, indices_or_sections):
     """:func:`tensor_split` along dim 1 (dim 0 for 1-D)."""
-    return tensor_split(input, indices_or_sections, 1 if array(input).ndim > 1 else 0)
+    return tensor_split(
+        input, indices_or_sections, 1 if arr(input, keep_scalars=False).ndim > 1 else 0
+    )
 
 
 def vsplit(input, indices_or_sections):
@@ -429,7 +433,7 @@ def chunk(input, chunks, axis=0):
         >>> [t.shape for t in ms.ops.chunk(ms.ops.arange(5), 2)]
         [(3,), (2,)]
     """
-    x = array(input, "chunk")
+    x = arr(input, "chunk", keep_scalars=False)
     check_int_arg("chunk", "chunks", chunks, 1)
     axis = check_axis("chunk", axis, x.ndim)
     n = x.shape[axis]
@@ -445,7 +449,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
         >>> ms.ops.flatten(ms.ops.ones((2, 3, 4))).shape
         (2, 12)
     """
-    x = array(input, "flatten")
+    x = arr(input, "flatten", keep_scalars=False)
     if order not in ("C", "F"):
         raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got {order!r}.")
     if order == "F":
@@ -465,7 +469,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 
 def ravel(input):
     """Flatten to 1-D."""
-    return wrap(jnp.ravel(array(input, "ravel")))
+    return wrap(jnp.ravel(arr(input, "ravel", keep_scalars=False)))
 
 
 def movedim(x, source, destination):
@@ -476,7 +480,7 @@ def movedim(x, source, destination):
         >>> ms.ops.movedim(ms.ops.ones((2, 3, 4)), 0, -1).shape
         (3, 4, 2)
     """
-    value = array(x, "movedim", "x")
+    value = arr(x, "movedim", "x", keep_scalars=False)
     source = check_ints("movedim", "source", source)
     destination = check_ints("movedim", "destination", destination)
     return wrap(jnp.moveaxis(value, source, destination))
@@ -495,7 +499,7 @@ def swapaxes(input, axis0, axis1):
         >>> ms.ops.swapaxes(ms.ops.ones((2, 3, 4)), 0, 2).shape
         (4, 3, 2)
     """
-    x = array(input, "swapaxes")
+    x = arr(input, "swapaxes", keep_scalars=False)
     a = check_axis("swapaxes", axis0, x.ndim, "axis0")
     b = check_axis("swapaxes", axis1, x.ndim, "axis1")
     return wrap(jnp.swapaxes(x, a, b))
@@ -508,7 +512,7 @@ def swapdims(input, dim0, dim1):
 
 def t(input):
     """Transpose a 1-D or 2-D Tensor."""
-    x = array(input, "t")
+    x = arr(input, "t", keep_scalars=False)
     if x.ndim > 2:
         raise ValueError(f"For 't', 'input' must be at most 2-D, but got shape {x.shape}.")
     return wrap(x.T)
@@ -522,7 +526,7 @@ def flip(input, dims):
         >>> print(ms.ops.flip(ms.Tensor([1, 2, 3]), (0,)))
         [3 2 1]
     """
-    x = array(input, "flip")
+    x = arr(input, "flip", keep_scalars=False)
     return wrap(jnp.flip(x, check_axes("flip", dims, x.ndim, "dims")))
 
 
@@ -538,7 +542,7 @@ def fliplr(input):
 
 def rot90(input, k, dims):
     """Rotate by 90 degrees ``k`` times in the plane of ``dims``."""
-    x = array(input, "rot90")
+    x = arr(input, "rot90", keep_scalars=False)
     k = check_int_arg("rot90", "k", k)
     dims = check_ints("rot90", "dims", dims, scalar=False)
     if len(dims) != 2:
@@ -559,7 +563,7 @@ def roll(input, shifts, dims=None):
         >>> print(ms.ops.roll(ms.Tensor([1, 2, 3]), 1))
         [3 1 2]
     """
-    x = array(input, "roll")
+    x = arr(input, "roll", keep_scalars=False)
     shifts = check_ints("roll", "shifts", shifts, tensor=True)
     if dims is not None:
         dims = check_ints("roll", "dims", dims, tensor=True)
@@ -579,7 +583,7 @@ def narrow(input, axis, start, length):
         >>> print(ms.ops.narrow(ms.Tensor([1, 2, 3, 4]), 0, 1, 2))
         [2 3]
     """
-    x = array(input, "narrow")
+    x = arr(input, "narrow", keep_scalars=False)
     axis = check_axis("narrow", axis, x.ndim)
     if not 0 <= start + (x.shape[axis] if start < 0 else 0) <= x.shape[axis] - length:
         raise ValueError(
@@ -599,7 +603,7 @@ def slice(input_x, begin, size):
         [[2 3]
          [5 6]]
     """
-    x = array(input_x, "slice", "input_x")
+    x = arr(input_x, "slice", "input_x", keep_scalars=False)
     begin, size = shape_tuple("slice", begin, "begin"), shape_tuple("slice", size, "size")
     if len(begin) != x.ndim or len(size) != x.ndim:
         raise ValueError(

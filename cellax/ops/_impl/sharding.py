@@ -14,13 +14,14 @@ layout for an invalid one.
 from __future__ import annotations
 
 import math
+
 import jax
 import numpy as np
 from jax.sharding import NamedSharding, PartitionSpec
+
 from ... import _parallel_state
 from ..._tensor import Tensor, unwrap, wrap
 from .layout import Layout
-
 from .utils import arr
 
 __all__ = [

@@ -10,9 +10,10 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-from .primitive import primitive
-from .utils import arr, array, check_axis, check_eager, check_int_arg, check_rank, wrap
+
 from .indexing import _index_array
+from .primitive import primitive
+from .utils import arr, check_axis, check_eager, check_int_arg, check_rank, wrap
 
 __all__ = [
     "sort",
@@ -51,7 +52,7 @@ def sort(input_x, axis=-1, descending=False):
         >>> print(values, indices)
         [1. 2. 3.] [0 2 1]
     """
-    x = array(input_x, "sort", "input_x")
+    x = arr(input_x, "sort", "input_x", keep_scalars=False)
     index, axis = _sort_parts("sort", x, axis, descending)
     return wrap(jnp.take_along_axis(x, index, axis=axis)), wrap(index.astype(jnp.int32))
 
@@ -64,7 +65,7 @@ def argsort(input, axis=-1, descending=False):
         >>> print(ms.ops.argsort(ms.Tensor([1., 3., 2.])))
         [0 2 1]
     """
-    x = array(input, "argsort")
+    x = arr(input, "argsort", keep_scalars=False)
     return wrap(_sort_parts("argsort", x, axis, descending)[0].astype(jnp.int32))
 
 
@@ -92,7 +93,7 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         >>> print(values, indices)
         [3. 2.] [1 2]
     """
-    x = array(input, "topk")
+    x = arr(input, "topk", keep_scalars=False)
     dim = check_axis("topk", -1 if dim is None else dim, x.ndim, "dim")
     check_int_arg("topk", "k", k, 0)
     size = x.shape[dim] if x.ndim else 1
@@ -126,7 +127,7 @@ def unique(input):
         >>> print(output, inverse)
         [3 1 2] [0 1 0 2]
     """
-    x = array(input, "unique")
+    x = arr(input, "unique", keep_scalars=False)
     check_eager("unique", x, hint=_INDEX_HINT)
     flat = np.asarray(x).reshape(-1)
     _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
@@ -148,7 +149,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         >>> print(ms.ops.unique_consecutive(ms.Tensor([1, 1, 2, 2, 1])))
         [1 2 1]
     """
-    x = array(input, "unique_consecutive")
+    x = arr(input, "unique_consecutive", keep_scalars=False)
     check_eager("unique_consecutive", x, hint=_INDEX_HINT)
     if dim is not None:
         raise NotImplementedError("For 'unique_consecutive', only dim=None is supported.")
@@ -173,7 +174,7 @@ def nonzero(input, *, as_tuple=False):
         [[0 0]
          [1 1]]
     """
-    x = array(input, "nonzero")
+    x = arr(input, "nonzero", keep_scalars=False)
     check_eager("nonzero", x, hint=_INDEX_HINT)
     found = np.nonzero(np.asarray(x))
     if as_tuple:
@@ -194,11 +195,11 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
         >>> print(ms.ops.searchsorted(ms.Tensor([1., 3., 5.]), ms.Tensor([3., 6.])))
         [1 3]
     """
-    seq = array(sorted_sequence, "searchsorted", "sorted_sequence")
-    vals = array(values, "searchsorted", "values")
+    seq = arr(sorted_sequence, "searchsorted", "sorted_sequence", keep_scalars=False)
+    vals = arr(values, "searchsorted", "values", keep_scalars=False)
     side = side or ("right" if right else "left")
     if sorter is not None:
-        seq = jnp.take_along_axis(seq, array(sorter), axis=-1)
+        seq = jnp.take_along_axis(seq, arr(sorter, keep_scalars=False), axis=-1)
     fn = lambda s, v: jnp.searchsorted(s, v, side=side)  # noqa: E731
     for _ in range(seq.ndim - 1):
         fn = jax.vmap(fn)
@@ -217,7 +218,7 @@ def bucketize(input, boundaries, *, right=False):
         )
     bounds = jnp.asarray(boundaries if not hasattr(boundaries, "_value") else arr(boundaries))
     check_rank("bucketize", bounds, 1, "boundaries")
-    x = array(input, "bucketize")
+    x = arr(input, "bucketize", keep_scalars=False)
     return wrap(jnp.searchsorted(bounds, x, side="right" if right else "left").astype(jnp.int32))
 
 
@@ -234,7 +235,7 @@ def bincount(input, weights=None, minlength=0):
     x = _index_array("bincount", input, "input")
     check_eager("bincount", x, hint="Pass 'length' through jnp.bincount on the .jax array.")
     length = max(int(np.max(np.asarray(x), initial=-1)) + 1, minlength)
-    w = None if weights is None else array(weights)
+    w = None if weights is None else arr(weights, keep_scalars=False)
     return wrap(jnp.bincount(x, w, length=length).astype(jnp.float32))
 
 

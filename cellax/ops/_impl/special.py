@@ -13,6 +13,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ..._tensor import Tensor
 from .utils import arr, wrap
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+
 from ..._parameter import StateTensor
 from .primitive import primitive
 from .utils import arr, wrap

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
-from .utils import array, check_axis, check_eager, check_int_arg, to_float, wrap, arr
+
 from .dtype_rules import check_accepts
+from .elementwise import _floating
 from .primitive import primitive
 from .reductions import _INT64, _reduce_input
-from .elementwise import _floating
+from .utils import arr, check_axis, check_eager, check_int_arg, to_float, wrap
 
 __all__ = [
     "histc",
@@ -47,7 +48,7 @@ def histc(input, bins=100, min=0.0, max=0.0):
         >>> print(ms.ops.histc(ms.Tensor([1., 2., 1.]), bins=4, min=0, max=3))
         [0. 2. 1. 0.]
     """
-    x = to_float(array(input, "histc")).reshape(-1)
+    x = to_float(arr(input, "histc", keep_scalars=False)).reshape(-1)
     check_int_arg("histc", "bins", bins, 1)
     if min > max:
         raise ValueError(f"For 'histc', 'min' must be <= 'max', but got min={min}, max={max}.")
@@ -84,7 +85,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
         >>> print(values, indices)
         [2.] [2]
     """
-    x = array(input, "kthvalue")
+    x = arr(input, "kthvalue", keep_scalars=False)
     axis = check_axis("kthvalue", dim, x.ndim, "dim")
     size = x.shape[axis] if x.ndim else 1
     check_int_arg("kthvalue", "k", k)
@@ -111,7 +112,7 @@ def unique_sorted(input, return_inverse=False, return_counts=False, dim=None):
         >>> print(out, inverse)
         [1 3] [1 0 1]
     """
-    x = array(input, "unique")
+    x = arr(input, "unique", keep_scalars=False)
     check_eager("unique", x, hint=_HINT)
     data = np.asarray(x)
     if dim is None:
@@ -190,7 +191,7 @@ def quantile(input, q, axis=None, keepdims=False):
 
 
 def _quantile_q(api: str, q, dtype):
-    q = array(q, api, "q").astype(dtype)
+    q = arr(q, api, "q", keep_scalars=False).astype(dtype)
     if q.ndim > 1:
         raise ValueError(
             f"For '{api}', 'q' must be a scalar or a 1-D Tensor, but got shape {tuple(q.shape)}."

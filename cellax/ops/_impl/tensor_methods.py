@@ -8,6 +8,7 @@ methods accept both the NumPy-style ``axis=``/``keepdims=`` and the torch-style
 from __future__ import annotations
 
 import jax.numpy as jnp
+
 from ..._core._seams import TENSOR_METHODS
 from . import (
     activations,
@@ -27,7 +28,7 @@ from . import (
     statistics,
     ufuncs,
 )
-from .utils import arr, array, np_dtype, wrap
+from .utils import arr, np_dtype, wrap
 
 
 def _pick(axis, dim):
@@ -139,7 +140,7 @@ def _where(self, condition, y):
 
 
 def _type_as(self, other):
-    return wrap(arr(self).astype(array(other).dtype))
+    return wrap(arr(self).astype(arr(other, keep_scalars=False).dtype))
 
 
 def _new(fn):

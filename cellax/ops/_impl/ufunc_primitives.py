@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import collections
+
 import jax.numpy as jnp
+
 from . import elementwise, ufuncs
 from .elementwise import addn, clip_by_value
-from .ufuncs import _binary_arrays, add, div, matmul, pow
 from .primitive import primitive
-from .utils import array, wrap
+from .ufuncs import _binary_arrays, add, div, matmul, pow
+from .utils import arr, wrap
 
 __all__ = [
     "Add",
@@ -24,7 +26,7 @@ __all__ = [
 
 
 def _matmul_call(self, x, y):
-    a, b = array(x, "MatMul"), array(y, "MatMul")
+    a, b = arr(x, "MatMul", keep_scalars=False), arr(y, "MatMul", keep_scalars=False)
     if self.attrs["transpose_a"]:
         a = jnp.swapaxes(a, -1, -2)
     if self.attrs["transpose_b"]:

@@ -10,12 +10,12 @@ import jax
 import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
+
 from ... import _dtype
 from ..._tensor import _fix_int_float, _power, _true_divide
 from .dtype_rules import check_accepts
 from .eager import fused
-from .utils import arr, array, is_float, name_op, to_float, wrap
-
+from .utils import arr, is_float, name_op, to_float, wrap
 
 __all__ = [
     "add",
@@ -88,7 +88,7 @@ def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str 
     checked: set = set()  # (name, dtype) pairs that passed the dtype checks
 
     def op(input):
-        x = array(input, name)
+        x = arr(input, name, keep_scalars=False)
         if (name, x.dtype) not in checked:  # the checks depend on the dtype only
             check_accepts(name, x)
             _check_unary_dtype(name, x, kinds)
@@ -225,7 +225,7 @@ __all__ += [*_FLOAT_UNARY, *_SAME_UNARY, *_PREDICATES, *_INT_UNARY]
 
 def positive(input):
     """Return ``input`` unchanged (``+input``)."""
-    return wrap(array(input, "positive"))
+    return wrap(arr(input, "positive", keep_scalars=False))
 
 
 def round(input, *, decimals=0):
@@ -243,7 +243,7 @@ def round(input, *, decimals=0):
         >>> print(ms.ops.round(ms.Tensor([0.5, 1.5, 2.5, -1.5], ms.float32)))
         [ 0.  2.  2. -2.]
     """
-    x = array(input, "round")
+    x = arr(input, "round", keep_scalars=False)
     if _dtype.is_integer_like(x.dtype):
         return wrap(x)
     return wrap(jnp.round(x, decimals))
@@ -257,7 +257,7 @@ def logit(input, eps=None):
         >>> print(ms.ops.logit(ms.Tensor([0.5], ms.float32)))
         [0.]
     """
-    x = to_float(array(input, "logit"))
+    x = to_float(arr(input, "logit", keep_scalars=False))
     if eps is not None:
         x = jnp.clip(x, eps, 1 - eps)
     return wrap(jnp.log(x / (1 - x)))
@@ -531,7 +531,10 @@ def matmul(input, other):
         [[3.]
          [3.]]
     """
-    a, b = array(input, "matmul"), array(other, "matmul", "other")
+    a, b = (
+        arr(input, "matmul", keep_scalars=False),
+        arr(other, "matmul", "other", keep_scalars=False),
+    )
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError(
             f"For 'matmul', the inputs must be at least 1-D, but got shapes {a.shape} and "

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+
 import jax.numpy as jnp
+
 from .convolution import ntuple
-from .utils import array, wrap
+from .utils import arr, wrap
 
 __all__ = [
     "max_unpool1d",
@@ -38,8 +40,8 @@ def _output_size(api, dims, in_spatial, kernel, stride, padding, output_size, fu
 
 
 def _unpool(api, dims, x, indices, kernel_size, stride, padding, output_size):
-    x = array(x, api, "x")
-    idx = array(indices, api, "indices")
+    x = arr(x, api, "x", keep_scalars=False)
+    idx = arr(indices, api, "indices", keep_scalars=False)
     if x.ndim not in (dims + 1, dims + 2):
         raise ValueError(
             f"For '{api}', 'x' must be {dims + 1}-D or {dims + 2}-D, but got {x.ndim}-D."

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import sys
+
 import jax
 import jax.numpy as jnp
 import numpy as np
+
 from ... import _core, _dtype
 from ..._core import _seams
-from ..._transforms import raise_if
 from ..._errors import check_int_arg as check_int_arg
 from ..._limits import check_alloc
 from ..._tensor import Tensor, as_array, wrap
+from ..._transforms import raise_if
 
 __all__ = [
     "arr",
@@ -31,12 +33,17 @@ MSG_EAGER_ONLY = (
 )
 
 
-def arr(x, api: str | None = None, name: str = "input"):
-    """The jax array of a Tensor/Parameter; NumPy/list data converted; Python scalars kept."""
+def arr(x, api: str | None = None, name: str = "input", *, keep_scalars: bool = True):
+    """The one way an op unwraps an input: the jax array of a Tensor/Parameter, NumPy/list data
+    converted, Python scalars kept (weakly typed, so they promote as MindSpore's scalars do) or,
+    with ``keep_scalars=False``, made arrays of MindSpore's default dtypes. Anything else is a
+    TypeError naming the op (``api``, found from the caller when not given) and ``name``."""
     if isinstance(x, Tensor):
         return x._value
-    if isinstance(x, (jax.Array, jax.core.Tracer, *_SCALARS)):
+    if isinstance(x, (jax.Array, jax.core.Tracer)):
         return x
+    if isinstance(x, _SCALARS):
+        return x if keep_scalars else as_array(x)
     if x is None or isinstance(x, (str, bytes, dict, set)):
         if api is None:
             api, name = _calling_op(x)
@@ -61,14 +68,6 @@ def _calling_op(value) -> tuple:
             return code.co_name, names[0] if names else "input"
         frame = frame.f_back
     return "Tensor", "input_data"
-
-
-def array(x, api: str | None = None, name: str = "input"):
-    """Like :func:`arr` but Python scalars become arrays too (MindSpore's default dtypes)."""
-    value = arr(x, api, name)
-    if isinstance(value, _SCALARS):
-        return as_array(value)
-    return value
 
 
 def to_float(x):

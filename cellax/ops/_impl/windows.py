@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
+
 from ..._tensor import Tensor
 from .utils import np_dtype, static_value, wrap
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._tensor import Tensor
-from .._impl import communication as _ops
+from .._impl import communication
 from ._groups import _done, _group, _put, _tensor, get_rank, get_world_size
 
 _COMM_FUNCS = (
@@ -96,7 +96,7 @@ def all_reduce(tensor, op="sum", group=None, async_op=False):
         [3.]
     """
     tensor = _tensor("all_reduce", "tensor", tensor)
-    value = _ops.AllReduce(op, _group(group))(tensor)
+    value = communication.AllReduce(op, _group(group))(tensor)
     return _finish("all_reduce", async_op, [(tensor, value)])
 
 
@@ -138,7 +138,7 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
     """
     output_tensor = _tensor("all_gather_into_tensor", "output_tensor", output_tensor)
     input_tensor = _tensor("all_gather_into_tensor", "input_tensor", input_tensor)
-    value = _ops.AllGather(_group(group))(input_tensor)
+    value = communication.AllGather(_group(group))(input_tensor)
     return _finish("all_gather_into_tensor", async_op, [(output_tensor, value)])
 
 
@@ -159,7 +159,7 @@ def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):
     """
     output = _tensor("reduce_scatter_tensor", "output", output)
     input = _tensor("reduce_scatter_tensor", "input", input)
-    value = _ops.ReduceScatter(op, _group(group))(input)
+    value = communication.ReduceScatter(op, _group(group))(input)
     return _finish("reduce_scatter_tensor", async_op, [(output, value)])
 
 
@@ -178,7 +178,7 @@ def reduce_scatter(output, input_list, op="sum", group=None, async_op=False):
     output = _tensor("reduce_scatter", "output", output)
     _check_list("reduce_scatter", "input_list", input_list, get_world_size(group))
     stacked = Tensor(np.concatenate([np.asarray(t.asnumpy()) for t in input_list]))
-    value = _ops.ReduceScatter(op, _group(group))(stacked)
+    value = communication.ReduceScatter(op, _group(group))(stacked)
     return _finish("reduce_scatter", async_op, [(output, value)])
 
 
@@ -194,7 +194,7 @@ def broadcast(tensor, src, group=None, async_op=False):
         [5.]
     """
     tensor = _tensor("broadcast", "tensor", tensor)
-    value = _ops.Broadcast(src, _group(group))((tensor,))[0]
+    value = communication.Broadcast(src, _group(group))((tensor,))[0]
     return _finish("broadcast", async_op, [(tensor, value)])
 
 
@@ -211,7 +211,7 @@ def reduce(tensor, dst, op="sum", group=None, async_op=False):
         [2.]
     """
     tensor = _tensor("reduce", "tensor", tensor)
-    value = _ops.AllReduce(op, _group(group))(tensor)
+    value = communication.AllReduce(op, _group(group))(tensor)
     target = tensor if get_rank() == dst else None
     return _finish("reduce", async_op, [(target, value if target is not None else tensor)])
 
@@ -248,7 +248,7 @@ def gather_into_tensor(output_tensor, input_tensor, dst=0, group=None, async_op=
         [7.]
     """
     input_tensor = _tensor("gather_into_tensor", "input_tensor", input_tensor)
-    value = _ops.AllGather(_group(group))(input_tensor)
+    value = communication.AllGather(_group(group))(input_tensor)
     target = output_tensor if get_rank() == dst else None
     if target is not None:
         _tensor("gather_into_tensor", "output_tensor", target)
@@ -273,7 +273,7 @@ def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
         stacked = np.stack([np.asarray(t.asnumpy()) for t in scatter_list])
     else:
         stacked = np.zeros((size,) + tuple(tensor.shape), np.dtype(tensor.asnumpy().dtype))
-    every = _ops.Broadcast(src, _group(group))((Tensor(stacked),))[0]
+    every = communication.Broadcast(src, _group(group))((Tensor(stacked),))[0]
     return _finish("scatter", async_op, [(tensor, every[get_rank(group)])])
 
 
@@ -290,7 +290,7 @@ def scatter_tensor(output_tensor, input_tensor, src=0, group=None, async_op=Fals
     """
     output_tensor = _tensor("scatter_tensor", "output_tensor", output_tensor)
     input_tensor = _tensor("scatter_tensor", "input_tensor", input_tensor)
-    every = _ops.Broadcast(src, _group(group))((input_tensor,))[0]
+    every = communication.Broadcast(src, _group(group))((input_tensor,))[0]
     size = every.shape[0] // get_world_size(group)
     start = get_rank(group) * size
     return _finish("scatter_tensor", async_op, [(output_tensor, every[start : start + size])])
@@ -399,7 +399,7 @@ def barrier(group=None, async_op=False, device_ids=None):
         >>> from cellax.ops import communication as dist
         >>> dist.barrier()
     """
-    _ops.Barrier(_group(group))()
+    communication.Barrier(_group(group))()
     return _done(async_op)
 
 
@@ -415,5 +415,5 @@ def _check_list(api: str, name: str, tensors, size: int) -> None:
 
 def _gathered(tensor, group) -> list:
     """Every rank's ``tensor``, in rank order."""
-    stacked = _ops.AllGather(_group(group))(tensor.reshape((1,) + tuple(tensor.shape)))
+    stacked = communication.AllGather(_group(group))(tensor.reshape((1,) + tuple(tensor.shape)))
     return [stacked[i] for i in range(stacked.shape[0])]
