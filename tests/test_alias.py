@@ -35,7 +35,7 @@ PATHS = [
     ("nn.cell", "Cell GraphCell"),
     ("nn.layer", ""),
     ("nn.layer.basic", "Dense Pad Linear"),
-    ("nn.layer.activation", "ReLU"),
+    ("nn.layer.activation", "ReLU get_activation"),
     ("nn.layer.conv", "Conv2d"),
     ("nn.optim", "Momentum"),
     ("mint", "cat matmul nn optim special linalg"),

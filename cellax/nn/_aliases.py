@@ -120,13 +120,17 @@ def register(namespace: dict, package: str) -> None:
             type.__setattr__(cls, "_mindspore_path", f"{module_name}.{name}")
             if "." in suffix:  # nn.layer, nn.optim, nn.loss, nn.wrap export their children's
                 setattr(sys.modules[module_name.rpartition(".")[0]], name, cls)
-    for suffix, (source, name) in _HELPERS.items():
+    for suffix, (source, names) in _HELPERS.items():
         module = sys.modules.get(f"{package}.{suffix}") or _module(f"{package}.{suffix}")
-        setattr(module, name, getattr(importlib.import_module(source, package), name))
+        for name in names.split():
+            setattr(module, name, getattr(importlib.import_module(source, package), name))
 
 
-# Non-class helpers that real code imports from these modules.
-_HELPERS = {"optim.optimizer": ("._optim._init_args", "opt_init_args_register")}
+# Non-class helpers that real code imports from these modules: (cellax module, names).
+_HELPERS = {
+    "optim.optimizer": ("._optim._init_args", "opt_init_args_register"),
+    "layer.activation": ("._activation", "get_activation"),
+}
 
 
 def _module(name: str) -> types.ModuleType:
