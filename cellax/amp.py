@@ -23,7 +23,7 @@ import warnings
 import jax.numpy as jnp
 import numpy as np
 
-from . import _dtype, nn
+from . import _dtype, nn, ops
 from ._errors import check_positive_int
 from ._parameter import Parameter
 from ._tensor import Tensor, unwrap, wrap
@@ -45,35 +45,37 @@ __all__ = [
 ]
 
 _LEVELS = ("O0", "O1", "O2", "O3", "auto")
-_WHITE_NAMES = (
-    "Conv1d",
-    "Conv2d",
-    "Conv3d",
-    "Conv1dTranspose",
-    "Conv2dTranspose",
-    "Conv3dTranspose",
-    "Dense",
-    "LSTMCell",
-    "RNNCell",
-    "GRUCell",
-    "MatMul",
-)
-_BLACK_NAMES = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm")
-
-
-def _classes(names) -> list:
-    return [getattr(nn, name) for name in names if hasattr(nn, name)]
+# MindSpore 2.10's lists: the Cells (and the primitives cellax has) that "O1" runs in low
+# precision, and the Cells that "O2" keeps in float32. Zoo code extends them.
+AMP_WHITE_LIST = [
+    *(
+        getattr(nn, name)
+        for name in (
+            "Conv1d Conv2d Conv3d Conv1dTranspose Conv2dTranspose Conv3dTranspose Dense "
+            "LSTMCell RNNCell GRUCell"
+        ).split()
+    ),
+    *(
+        getattr(ops, name)
+        for name in (
+            "Conv2D Conv3D Conv2DTranspose Conv3DTranspose Conv2DBackpropInput MatMul "
+            "BatchMatMul PReLU ReLU Ger"
+        ).split()
+        if hasattr(ops, name)
+    ),
+]
+AMP_BLACK_LIST = [nn.BatchNorm1d, nn.BatchNorm2d, nn.BatchNorm3d, nn.LayerNorm]
 
 
 def get_white_list() -> list:
-    """A copy of the Cell classes that level ``"O1"`` runs in low precision.
+    """A copy of the Cell classes and primitives that level ``"O1"`` runs in low precision.
 
     Examples:
         >>> import cellax as ms
         >>> ms.nn.Dense in ms.amp.get_white_list()
         True
     """
-    return _classes(_WHITE_NAMES)
+    return AMP_WHITE_LIST.copy()
 
 
 def get_black_list() -> list:
@@ -84,7 +86,7 @@ def get_black_list() -> list:
         >>> ms.nn.LayerNorm in ms.amp.get_black_list()
         True
     """
-    return _classes(_BLACK_NAMES)
+    return AMP_BLACK_LIST.copy()
 
 
 class _OutputTo32(nn.Cell):
@@ -232,6 +234,31 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=_
         _apply_black_list(network, black_list, dtype)
         network = _OutputTo32(network)
     object.__setattr__(network, "_amp_level", "custom")
+    return network
+
+
+def _auto_black_list(network, black_list, dtype):
+    """MindSpore's "O2" pass, which zoo code calls with its own list: ``network`` runs in
+    ``dtype`` except the Cells of the ``black_list`` classes, which run in float32 and cast
+    their outputs back to ``dtype``. Changes ``network`` in place and returns it."""
+    _apply_black_list(network, black_list, dtype)
+    return network
+
+
+def _auto_mixed_precision_rewrite(network, dtype, *, white_list=None, black_list=None):
+    """MindSpore's list-driven casting pass: with ``white_list``, those Cells run in ``dtype``;
+    with ``black_list``, everything else does. Changes ``network`` in place and returns it.
+
+    Differences from MindSpore: casts are placed at Cell boundaries (MindSpore rewrites the
+    network's source around each listed operator)."""
+    if (white_list is None) == (black_list is None):
+        raise ValueError(
+            "For _auto_mixed_precision_rewrite, one of white_list and black_list must be provided."
+        )
+    if white_list is not None:
+        _apply_white_list(network, white_list, dtype)
+    else:
+        _apply_black_list(network, black_list, dtype)
     return network
 
 

@@ -16,7 +16,13 @@ One module per job: ``_save``, ``_load`` (with ``load_param_into_net``), ``_conv
 
 from ._common import CheckpointFileNotFoundError, ParameterMismatchError
 from ._convert import ckpt_to_safetensors, safetensors_to_ckpt
-from ._load import load_checkpoint, load_checkpoint_async, load_param_into_net
+from ._load import (
+    _load_dismatch_prefix_params,
+    _update_param,
+    load_checkpoint,
+    load_checkpoint_async,
+    load_param_into_net,
+)
 from ._sharded import load_distributed_checkpoint
 from ._save import _wait_async_save, _write_file, async_ckpt_thread_status, save_checkpoint
 
@@ -31,4 +37,11 @@ __all__ = [
     "load_distributed_checkpoint",
 ]
 
-_INTERNAL = (CheckpointFileNotFoundError, ParameterMismatchError, _wait_async_save, _write_file)
+_INTERNAL = (
+    CheckpointFileNotFoundError,
+    ParameterMismatchError,
+    _wait_async_save,
+    _write_file,
+    _load_dismatch_prefix_params,
+    _update_param,
+)

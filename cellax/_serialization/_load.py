@@ -463,3 +463,24 @@ def load_param_into_net(
     for (param, _), value in zip(plan, values):
         param.set_data(value)
     return param_not_load, ckpt_not_load
+
+
+# MindSpore's private helpers behind load_param_into_net, which zoo code (mindone's own
+# load_param_into_net_with_filter) imports from mindspore.train.serialization.
+def _update_param(param: Parameter, new_param, strict_load: bool) -> None:
+    """Assign ``new_param``'s value to ``param`` after load_param_into_net's shape and dtype
+    checks (a RuntimeError names both when they differ)."""
+    param.set_data(_new_value(param, param.name, new_param, strict_load))
+
+
+def _load_dismatch_prefix_params(
+    net: Cell, parameter_dict: dict, param_not_load: list, strict_load
+):
+    """Load the Parameters named in ``param_not_load`` from entries that carry an extra prefix
+    (``'backbone.' + name``), removing each loaded name from ``param_not_load``."""
+    params = [param for _, param in net.parameters_and_names()]
+    tensors = {key: value for key, value in parameter_dict.items() if isinstance(value, Tensor)}
+    matched = _match_prefixes([param.name for param in params], param_not_load, tensors)
+    for param in params:
+        if param.name in matched:
+            _update_param(param, tensors[matched[param.name]], strict_load)

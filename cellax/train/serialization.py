@@ -10,6 +10,8 @@ Examples:
 
 from .._serialization import *  # noqa: F403
 from .._serialization import __all__ as _names
+from .._serialization import _load_dismatch_prefix_params as _load_dismatch_prefix_params
+from .._serialization import _update_param as _update_param
 
 __all__ = [*_names, "export"]
 
