@@ -16,6 +16,14 @@ PATHS = [
     ("_c_expression.amp", "AmpLevel create_amp_strategy push_amp_strategy pop_amp_strategy"),
     ("_c_expression.amp", "get_curr_amp_strategy"),
     ("_c_expression.typing", "Type kFloat32 kBFloat16 kInt64 kBool"),
+    ("ops.operations.nn_ops", "FlashAttentionScore"),
+    ("ops.auto_generate", "FlashAttentionScore"),
+    ("ops.function.nn_func", "_check_attn_mask_shape _check_kpm_shape _check_qkv_shape"),
+    ("ops.function.nn_func", "_in_projection _in_projection_packed _inner_dropout _inner_pad"),
+    ("ops.function.nn_func", "linear pad_ext _interploate_ext_make_tuple"),
+    ("ops.function.nn_func", "_interpolate_ext_scale_factor_convert_size"),
+    ("nn.utils", "no_init_parameters"),
+    ("common.api", "_function_forbid_reuse"),
 ]
 
 
@@ -81,3 +89,58 @@ def test_c_expression_names():
     assert amp.get_curr_amp_strategy() is None
     with pytest.raises(AttributeError, match="C\\+\\+ context"):
         MSContext.get_instance().set_param
+
+
+def test_flash_attention_score_builds_and_raises_when_called():
+    fa = ms.ops.FlashAttentionScore(4, scale_value=0.5, input_layout="BNSD")
+    assert fa.head_num == 4 and fa.scale_value == 0.5 and fa.input_layout == "BNSD"
+    q = ms.ops.ones((1, 4, 2, 8))
+    with pytest.raises(NotImplementedError, match="For 'FlashAttentionScore'"):
+        fa(q, q, q)
+
+
+def test_attention_helpers():
+    from cellax.ops.function import nn_func as F
+
+    rng = np.random.default_rng(0)
+    q = ms.Tensor(rng.standard_normal((3, 2, 4)), ms.float32)
+    w = ms.Tensor(rng.standard_normal((12, 4)), ms.float32)
+    b = ms.Tensor(rng.standard_normal((12,)), ms.float32)
+    out = F._in_projection_packed(q, q, q, w, b, True, True)
+    expected = q.asnumpy() @ w.asnumpy().T + b.asnumpy()
+    assert len(out) == 3
+    np.testing.assert_allclose(out[1].asnumpy(), expected[..., 4:8], rtol=1e-5, atol=1e-5)
+    k = ms.Tensor(rng.standard_normal((3, 2, 4)), ms.float32)
+    qkv = F._in_projection_packed(q, k, k, w, b, True, False)
+    np.testing.assert_allclose(
+        qkv[2].asnumpy(),
+        k.asnumpy() @ w.asnumpy()[8:].T + b.asnumpy()[8:],
+        rtol=1e-5,
+        atol=1e-5,
+    )
+    assert F._check_qkv_shape(3, 3, 3) is True and F._check_qkv_shape(2, 2, 2) is False
+    with pytest.raises(ValueError, match="must be 3D tensor"):
+        F._check_qkv_shape(3, 2, 3)
+    with pytest.raises(ValueError, match="key_padding_mask"):
+        F._check_kpm_shape(3, 1)
+    with pytest.raises(ValueError, match=r"must to be \(2, 5, 6\)"):
+        F._check_attn_mask_shape(2, (5, 4), (6, 4), 3, (2, 5, 5), 2)
+    mask = ms.Tensor([[True, False]])
+    padded = F._inner_pad(mask, (0, 1))
+    assert padded.dtype == ms.bool_ and padded.asnumpy().tolist() == [[True, False, False]]
+    assert F._inner_dropout(q, 0.5, False) is q
+    assert F.pad_ext(q, (1, 1)).shape == (3, 2, 6)
+    x = ms.ops.ones((1, 1, 5, 7))
+    assert F._interploate_ext_make_tuple(x, 2.0) == (2.0, 2.0)
+    assert F._interpolate_ext_scale_factor_convert_size(x, (1.5, 0.5)) == (7, 3)
+
+
+def test_no_init_parameters_and_forbid_reuse():
+    from cellax.common.api import _function_forbid_reuse
+    from cellax.nn.utils import no_init_parameters
+
+    with no_init_parameters():
+        net = nn.Dense(2, 1)
+    assert net(ms.ops.ones((1, 2))).shape == (1, 1)
+    with pytest.raises(TypeError, match="_function_forbid_reuse"):
+        _function_forbid_reuse(net)

@@ -85,3 +85,25 @@ class _PynativeExecutor:
 
 
 _pynative_executor = _PynativeExecutor()
+
+
+def _function_forbid_reuse(func):
+    """Mark a function so MindSpore's graph compiler never reuses its compiled graph; cellax
+    keeps the mark (``__function_forbid_reuse__``) and traces each call as usual.
+
+    Examples:
+        >>> from cellax.common.api import _function_forbid_reuse
+        >>> @_function_forbid_reuse
+        ... def f(x):
+        ...     return x
+        >>> f.__function_forbid_reuse__
+        True
+    """
+    import inspect
+
+    if not inspect.isfunction(func):
+        raise TypeError(
+            f"Decorator _function_forbid_reuse can only be used for function type, but got {func}."
+        )
+    func.__function_forbid_reuse__ = True
+    return func

@@ -578,3 +578,27 @@ def affine_grid(theta, size, align_corners=False):
         )
     grid = jnp.einsum("...k,nck->n...c", jnp.asarray(base, t.dtype), t)
     return wrap(grid)
+
+
+# MindSpore's nn_func helpers of the mint API (not public ops names; model code imports them)
+_pad = pad  # pad_ext's argument named ``pad`` shadows the function
+
+
+def pad_ext(input, pad, mode="constant", value=None):
+    """``mint.nn.functional.pad``: pad the last dimensions, ``pad`` listing (before, after)
+    pairs from the last dimension back."""
+    return _pad(input, pad, mode, value)
+
+
+def _interploate_ext_make_tuple(input, value):
+    """``value`` as one entry per spatial dimension of ``input`` (a list or tuple unchanged)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    return tuple(value for _ in range(input.ndim - 2))
+
+
+def _interpolate_ext_scale_factor_convert_size(input, scale_factor):
+    """The spatial output size ``floor(size * scale)`` for each scale factor."""
+    shape = input.shape
+    count = min(len(shape) - 2, len(scale_factor))
+    return tuple(math.floor(shape[i + 2] * scale_factor[i]) for i in range(count))

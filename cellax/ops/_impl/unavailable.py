@@ -7,8 +7,11 @@ importing it loads; calling it raises ``NotImplementedError`` naming it and sayi
 from __future__ import annotations
 
 from ..._errors import unavailable
+from .primitive import primitive
 
 __all__ = [
+    "FlashAttentionScore",
+    "QuantBatchMatmul",
     "add_flags",
     "custom_info_register",
     "op_info_register",
@@ -163,3 +166,42 @@ all_gather_matmul = _unavailable("all_gather_matmul", _ASCEND)
 
 
 matmul_reduce_scatter = _unavailable("matmul_reduce_scatter", _ASCEND)
+
+
+def _unavailable_primitive(name: str, attrs: dict, reason: str):
+    """A primitive class that builds with MindSpore's arguments and raises when called."""
+
+    def call(self, *inputs, **kwargs):
+        raise NotImplementedError(f"For '{name}', cellax can not run it: {reason}.")
+
+    return primitive(
+        name,
+        None,
+        attrs,
+        call,
+        f"Not available in cellax: instances build, and calling one raises "
+        f"NotImplementedError ({reason}).",
+    )
+
+
+FlashAttentionScore = _unavailable_primitive(
+    "FlashAttentionScore",
+    {
+        "head_num": None,
+        "keep_prob": 1.0,
+        "scale_value": 1.0,
+        "pre_tokens": 2147483647,
+        "next_tokens": 2147483647,
+        "inner_precise": 0,
+        "input_layout": "BSH",
+        "sparse_mode": 0,
+    },
+    _ASCEND,
+)
+
+
+QuantBatchMatmul = _unavailable_primitive(
+    "QuantBatchMatmul",
+    {"transpose_x1": False, "transpose_x2": False, "dtype": None},
+    _ASCEND,
+)
