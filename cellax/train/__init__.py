@@ -17,4 +17,7 @@ from . import _metrics  # noqa: E402
 
 for _name in _metrics.__all__:
     setattr(_nn, _name, getattr(_metrics, _name))
-del _nn, _name
+from . import metrics as metrics  # noqa: E402
+from ..nn import metrics as _nn_metrics  # noqa: E402  (binds cellax.nn.metrics)
+
+del _nn, _name, _nn_metrics
