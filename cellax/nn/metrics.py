@@ -1,8 +1,5 @@
-"""``mindspore.nn.metrics``: MindSpore 2.10 keeps its metrics importable from ``nn``
-(``nn.metrics.Loss()``); they are ``cellax.train.metrics``'s classes.
-
-This module sits above ``nn`` in the layering (it imports ``cellax.train``); ``cellax.nn``
-does not import it, ``cellax.train`` binds it as ``cellax.nn.metrics``.
+"""``mindspore.nn.metrics``: the metrics ``Model.eval`` computes (``nn.metrics.Loss()``); the
+same classes as ``cellax.train.metrics`` and ``cellax.nn.Loss``...
 
 Examples:
     >>> from cellax import nn
@@ -10,5 +7,5 @@ Examples:
     True
 """
 
-from ..train.metrics import *  # noqa: F403
-from ..train.metrics import __all__ as __all__
+from ._metrics import *  # noqa: F403
+from ._metrics import __all__ as __all__

@@ -8,7 +8,7 @@ from .. import amp, nn
 from .._tensor import Tensor
 from .._transforms import jit
 from ._callback import RunContext, _CallbackManager, _InternalCallbackParam
-from ._metrics import Loss, Metric, get_metric_fn
+from ..nn._metrics import Loss, Metric, get_metric_fn
 
 __all__ = ["Model"]
 

@@ -9,5 +9,5 @@ Examples:
     0.5
 """
 
-from ._metrics import *  # noqa: F403
-from ._metrics import __all__ as __all__
+from ..nn._metrics import *  # noqa: F403
+from ..nn._metrics import __all__ as __all__

@@ -1,4 +1,4 @@
-"""Metrics for Model.eval: Accuracy, Loss, MAE, MSE, Top-k."""
+"""Metrics for Model.eval (``nn.metrics``, ``train.metrics``): Accuracy, Loss, MAE, MSE, Top-k."""
 
 from __future__ import annotations
 
