@@ -141,9 +141,18 @@ class Parameter(StateTensor):
     __slots__ = (
         "_name",
         "_requires_grad",
-        "layerwise_parallel",
-        "parallel_optimizer",
-        "comm_fusion",
+        "_layerwise_parallel",
+        "_parallel_optimizer",
+        "_comm_fusion",
+        "_cache_enable",
+        "_cache_shape",
+        "_key",
+        "_parallel_optimizer_comm_recompute",
+        "requires_aggr",
+        "sliced",
+        "unique",
+        "is_init",
+        "init_mode",
     )
 
     def __init__(
@@ -167,9 +176,19 @@ class Parameter(StateTensor):
             )
         self.name = f"Parameter#{next(_counter)}" if name is None else name
         self.requires_grad = requires_grad
-        self.layerwise_parallel = check_bool("Parameter", "layerwise_parallel", layerwise_parallel)
-        self.parallel_optimizer = check_bool("Parameter", "parallel_optimizer", parallel_optimizer)
-        self.comm_fusion = 1
+        self._layerwise_parallel = check_bool("Parameter", "layerwise_parallel", layerwise_parallel)
+        self._parallel_optimizer = check_bool("Parameter", "parallel_optimizer", parallel_optimizer)
+        # MindSpore 2.10's values on one device (its ParamInfo defaults).
+        self._comm_fusion = 1
+        self._cache_enable = False
+        self._cache_shape: list = []
+        self._key = -1
+        self._parallel_optimizer_comm_recompute = False
+        self.requires_aggr = True
+        self.sliced = False
+        self.unique = False
+        self.is_init = False
+        self.init_mode = None
 
     @property
     def name(self) -> str:
@@ -199,12 +218,108 @@ class Parameter(StateTensor):
         return None
 
     @property
-    def param_info(self):
-        return self
+    def layerwise_parallel(self) -> bool:
+        return self._layerwise_parallel
+
+    @layerwise_parallel.setter
+    def layerwise_parallel(self, value: bool) -> None:
+        self._layerwise_parallel = _check_attribute_bool("layerwise_parallel", value)
 
     @property
-    def sliced(self) -> bool:
-        return False
+    def parallel_optimizer(self) -> bool:
+        return self._parallel_optimizer
+
+    @parallel_optimizer.setter
+    def parallel_optimizer(self, value: bool) -> None:
+        self._parallel_optimizer = _check_attribute_bool("parallel_optimizer", value)
+
+    @property
+    def parallel_optimizer_comm_recompute(self) -> bool:
+        return self._parallel_optimizer_comm_recompute
+
+    @parallel_optimizer_comm_recompute.setter
+    def parallel_optimizer_comm_recompute(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(
+                f"For 'Parameter.parallel_optimizer_comm_recompute', the input value must be a "
+                f"bool, but got {type(value).__name__}."
+            )
+        self._parallel_optimizer_comm_recompute = value
+
+    @property
+    def comm_fusion(self) -> int:
+        """The fusion group of the Parameter's gradient communication. Default: ``1``."""
+        return self._comm_fusion
+
+    @comm_fusion.setter
+    def comm_fusion(self, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(
+                f"For 'Parameter.comm_fusion', the input value must be int and must >= 0, but "
+                f"got {value!r} with type '{type(value).__name__}'."
+            )
+        if value < 0:
+            raise ValueError(
+                f"For 'Parameter.comm_fusion', the input value must be int and must >= 0, but "
+                f"got '{value}' with type 'int'."
+            )
+        self._comm_fusion = value
+
+    @property
+    def cache_enable(self) -> bool:
+        """Whether the Parameter lives in a host cache (embedding cache); always ``False``
+        unless set: cellax keeps every Parameter on its device."""
+        return self._cache_enable
+
+    @cache_enable.setter
+    def cache_enable(self, value: bool) -> None:
+        self._cache_enable = _check_attribute_bool("cache_enable", value)
+
+    @property
+    def cache_shape(self) -> list:
+        """The shape of the cached slice as a list. Default: ``[]``."""
+        return self._cache_shape
+
+    @cache_shape.setter
+    def cache_shape(self, value) -> None:
+        if not isinstance(value, (tuple, list)):
+            raise TypeError(
+                f"For 'Parameter.cache_shape', the argument `cache_shape` must be tuple or list "
+                f"type, but got {type(value).__name__}."
+            )
+        self._cache_shape = list(value)
+
+    @property
+    def key(self) -> int:
+        """The parameter-server key. Default: ``-1`` (no parameter server)."""
+        return self._key
+
+    @key.setter
+    def key(self, value: int) -> None:
+        if not isinstance(value, int):
+            raise TypeError(
+                f"For 'Parameter.key', the argument `key` must be int type, but got "
+                f"{type(value).__name__}."
+            )
+        self._key = int(value)
+
+    @property
+    def param_info(self) -> ParamInfo:
+        """A ``ParamInfo`` view of this Parameter's attributes (reads and writes go to it)."""
+        return ParamInfo(self)
+
+    @param_info.setter
+    def param_info(self, info: ParamInfo) -> None:
+        if not isinstance(info, ParamInfo):
+            raise TypeError(
+                f"For 'Parameter.param_info', the value must be a ParamInfo (another "
+                f"Parameter's 'param_info'), but got {type(info).__name__}."
+            )
+        for field in ParamInfo.FIELDS:
+            setattr(self, field, getattr(info, field))
+
+    def flush_from_cache(self) -> None:
+        """Write a cached Parameter back to the host: nothing to do in cellax (no cache)."""
 
     def value(self) -> Tensor:
         """The current value as a plain Tensor."""
@@ -276,13 +391,15 @@ class Parameter(StateTensor):
             data = wrap(self._value)
         else:
             data = initializer(init, self.shape, self.dtype)
-        return Parameter(
+        clone = Parameter(
             data,
             name=self.name,
             requires_grad=self.requires_grad,
             layerwise_parallel=self.layerwise_parallel,
             parallel_optimizer=self.parallel_optimizer,
         )
+        clone.param_info = self.param_info
+        return clone
 
     def copy(self) -> Parameter:
         return self.clone()
@@ -309,6 +426,66 @@ class Parameter(StateTensor):
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+
+def _check_attribute_bool(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(
+            f"For 'Parameter.{name}', the argument `{name}` must be bool type, but got "
+            f"{value!r} of type {type(value).__name__}."
+        )
+    return value
+
+
+class ParamInfo:
+    """``Parameter.param_info``: MindSpore's ParamInfo as a live view of one Parameter.
+
+    Examples:
+        >>> import cellax as ms
+        >>> p = ms.Parameter(ms.Tensor([1.0]), name="w")
+        >>> info = p.param_info
+        >>> info.name, info.cache_enable, info.key, info.comm_fusion
+        ('w', False, -1, 1)
+        >>> info.comm_fusion = 3
+        >>> p.comm_fusion
+        3
+    """
+
+    FIELDS = (
+        "name",
+        "requires_grad",
+        "layerwise_parallel",
+        "parallel_optimizer",
+        "parallel_optimizer_comm_recompute",
+        "comm_fusion",
+        "cache_enable",
+        "cache_shape",
+        "key",
+        "requires_aggr",
+    )
+
+    __slots__ = ("obj",)
+
+    def __init__(self, param: Parameter) -> None:
+        object.__setattr__(self, "obj", param)
+
+    @property
+    def parameter_shape(self) -> list:
+        return list(self.obj.shape)
+
+    @property
+    def storage_format(self) -> str:
+        return ""
+
+    def __getattr__(self, name: str):
+        if name in ParamInfo.FIELDS:
+            return getattr(self.obj, name)
+        raise AttributeError(f"'ParamInfo' object has no attribute '{name}'")
+
+    def __setattr__(self, name: str, value) -> None:
+        if name not in ParamInfo.FIELDS:
+            raise AttributeError(f"'ParamInfo' object has no attribute '{name}'")
+        setattr(self.obj, name, value)
 
 
 def _rebuild_parameter(array, name, requires_grad):

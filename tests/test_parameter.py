@@ -102,3 +102,26 @@ def test_parameter_tuple_clone_names():
     assert [c.name for c in clones] == ["copy.a", "copy.b"]
     assert isinstance(clones, ParameterTuple)
     assert clones[0].asnumpy()[0] == 0.0 and params[0].asnumpy()[0] == 1.0
+
+
+def test_trainer_attributes_match_mindspore():
+    # The attributes trainers read (mindcv's StateMonitor reads cache_enable every epoch),
+    # with MindSpore 2.10's single-device defaults, setter validation and clone behaviour.
+    from ._goldens import load_json
+
+    recorder = load_module("record_parameter_attrs")
+    assert recorder.run(ms) == load_json("parameter_attrs.json")
+
+
+def test_param_info_is_a_live_view():
+    w = Parameter(Tensor(np.ones((2,)), ms.float32), name="w")
+    w.param_info.cache_enable = True
+    assert w.cache_enable is True
+    other = Parameter(Tensor(np.ones((2,)), ms.float32), name="other")
+    other.param_info = w.param_info
+    assert other.cache_enable is True and other.name == "w"
+    with pytest.raises(TypeError, match="must be a ParamInfo"):
+        other.param_info = 5
+    with pytest.raises(TypeError, match="`cache_enable` must be bool type"):
+        w.cache_enable = 1
+    w.flush_from_cache()

@@ -27,6 +27,8 @@ from ._scan import *  # noqa: F403
 from ._hook_cells import *  # noqa: F403
 from ._loss_scale import *  # noqa: F403
 from ._compat_layers import *  # noqa: F403
+from ._metrics import *  # noqa: F403
+from . import metrics as metrics
 from ._lr_schedule import LearningRateSchedule as LearningRateSchedule
 from . import _layer_prims
 

@@ -9,3 +9,5 @@ Examples:
 
 from .._callback import *  # noqa: F403
 from .._callback import __all__ as __all__
+from .._callback import _CallbackManager as _CallbackManager  # noqa: E402
+from .._callback import _InternalCallbackParam as _InternalCallbackParam  # noqa: E402

@@ -1,6 +1,8 @@
-"""Metrics for Model.eval: Accuracy, Loss, MAE, MSE, Top-k."""
+"""Metrics for Model.eval (``nn.metrics``, ``train.metrics``): Accuracy, Loss, MAE, MSE, Top-k."""
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
@@ -16,6 +18,9 @@ __all__ = [
     "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy",
     "get_metric_fn",
+    "get_metrics",
+    "names",
+    "rearrange_inputs",
 ]
 
 
@@ -37,6 +42,17 @@ class Metric:
 
     def eval(self):
         raise NotImplementedError
+
+    @property
+    def indexes(self):
+        """The positions of ``update``'s inputs this metric reads (see :meth:`set_indexes`)."""
+        return getattr(self, "_indexes", None)
+
+    def set_indexes(self, indexes):
+        """Make ``update`` (when decorated with :func:`rearrange_inputs`) read its inputs at
+        ``indexes`` (e.g. ``[0, 2]``); returns this metric."""
+        self._indexes = indexes
+        return self
 
     def _check_count(self, name: str, count: int) -> None:
         if count == 0:
@@ -190,6 +206,7 @@ _BY_NAME = {
     "mse": MSE,
     "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy,
+    "topk": TopKCategoricalAccuracy,
 }
 
 
@@ -202,3 +219,68 @@ def get_metric_fn(name: str, *args, **kwargs) -> Metric:
     if name not in _BY_NAME:
         raise KeyError(f"For 'get_metric_fn', unknown metric {name!r}; known: {sorted(_BY_NAME)}.")
     return _BY_NAME[name](*args, **kwargs)
+
+
+def names() -> list:
+    """The sorted names ``get_metric_fn`` knows.
+
+    Examples:
+        >>> from cellax.train import names
+        >>> "top_1_accuracy" in names()
+        True
+    """
+    return sorted(_BY_NAME)
+
+
+def get_metrics(metrics):
+    """``{name: Metric}`` for a set of names or a dict of names or Metrics (None stays None).
+
+    Raises:
+        TypeError: If ``metrics`` is not None, a dict or a set.
+
+    Examples:
+        >>> from cellax.train import get_metrics
+        >>> sorted(get_metrics({"acc", "loss"}))
+        ['acc', 'loss']
+    """
+    if metrics is None:
+        return metrics
+    if isinstance(metrics, dict):
+        return {
+            name: get_metric_fn(metric) if isinstance(metric, str) else metric
+            for name, metric in metrics.items()
+        }
+    if isinstance(metrics, set):
+        return {name: get_metric_fn(name) for name in metrics}
+    raise TypeError(
+        f"For 'get_metrics', the argument 'metrics' should be None, dict or set, but got "
+        f"{type(metrics).__name__}."
+    )
+
+
+def rearrange_inputs(func):
+    """Decorate a Metric's ``update`` so that it reads its inputs at ``self.indexes``.
+
+    Examples:
+        >>> from cellax.train import Metric, rearrange_inputs
+        >>> class First(Metric):
+        ...     def clear(self):
+        ...         self.value = None
+        ...     @rearrange_inputs
+        ...     def update(self, *inputs):
+        ...         self.value = inputs[0]
+        ...     def eval(self):
+        ...         return self.value
+        >>> metric = First().set_indexes([1])
+        >>> metric.update("a", "b")
+        >>> metric.eval()
+        'b'
+    """
+
+    @functools.wraps(func)
+    def wrapper(self, *inputs):
+        indexes = self.indexes
+        inputs = inputs if not indexes else [inputs[i] for i in indexes]
+        return func(self, *inputs)
+
+    return wrapper
