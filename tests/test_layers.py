@@ -39,9 +39,9 @@ FLOORS = [
     ["_random"],
     ["_init_samplers"],
     ["_tensor_format", "_tensor_index", "_reshape"],
-    ["_tensor", "_tensor_rows"],
+    ["_tensor"],
     ["_initializer"],
-    ["_parameter"],
+    ["_parameter", "_stacked"],  # _stacked: ScanCell's Parameters stored as rows of a stack
     ["_transforms"],
     ["ops", "_c_expression"],
     ["nn"],

@@ -56,18 +56,46 @@ class Slot:
 
     ``donatable``: a compiled step may hand the slot's buffer to XLA to update in place. Slots
     that other threads read concurrently (the global random key) set it False.
+
+    Frames know no kinds of slot: they ask the slot how it is held, read and written. A plain
+    slot is held as itself. A kind whose value is part of another slot's value (a ScanCell
+    block's Parameter, a row of its stack: ``cellax/_stacked.py``) overrides the protocol:
+
+    * ``_backing()``: the slot a frame holds for this one (what transforms collect as inputs);
+    * ``_read_in(frame)`` / ``_write_in(frame, value)``: a read the frame's own values do not
+      answer, and a write;
+    * ``_settle(frame, items)``: at a frame's start, turn the values ``[(slot, value)]`` it was
+      given for slots of this kind into values of their backing slots;
+    * ``_part_of(backing_value, lazy)`` / ``_with_part(backing_value, fn)``: this slot's part of
+      a value (or gradient) of its backing slot, and that value with the part replaced by
+      ``fn(part)`` (``grad`` differentiates backing slots and runs hooks on parts).
     """
 
     __slots__ = ()
     donatable = True
-    # ``(stack, index)`` for a row view: a slot whose value is row ``index`` of the slot
-    # ``stack`` (a ScanCell block's Parameter stored pre-stacked). Frames never hold a row
-    # view: they read and write its stack (see ``Frame.read``/``write``).
-    _stack_row = None
 
     def _check_new_value(self, value):
         """Hook for subclasses: validate/convert a value about to be written."""
         return value
+
+    def _backing(self) -> Slot:
+        return self
+
+    def _read_in(self, frame):
+        return frame._miss(self)
+
+    def _write_in(self, frame, value) -> None:
+        frame._hold_written(self, value)
+
+    @staticmethod
+    def _settle(frame, items) -> None:
+        pass
+
+    def _part_of(self, value, lazy: bool = False):
+        return value
+
+    def _with_part(self, value, fn):
+        return fn(value)
 
 
 class SlotDiscovered(BaseException):
@@ -90,36 +118,17 @@ class Frame:
         self.parent = parent
         self.values = {id(s): (s, v) for s, v in zip(slots, values)}
         self.written: dict[int, Slot] = {}
-        rows = [(s, v) for s, v in self.values.values() if s._stack_row is not None]
-        if rows:
-            self._hold_rows(rows)
-
-    def _hold_rows(self, rows) -> None:
-        """Substituted row views become substitutions of their stacks (every row given: the
-        rows stacked; some: the stack read through this frame with those rows replaced)."""
-        by_stack: dict = {}
-        for view, value in rows:
-            del self.values[id(view)]
-            stack, index = view._stack_row
-            by_stack.setdefault(id(stack), (stack, {}))[1][index] = value
-        for stack, given in by_stack.values():
-            depth = stack._data.shape[0]
-            if len(given) == depth and id(stack) not in self.values:
-                value = jax.numpy.stack([given[i] for i in range(depth)])
-            else:
-                value = self.read(stack)
-                for index, row in given.items():
-                    value = value.at[index].set(row)
-            self.values[id(stack)] = (stack, value)
+        kinds: dict = {}  # each kind of slot settles the values given for its slots
+        for slot, value in zip(slots, values):
+            kinds.setdefault(type(slot)._settle, []).append((slot, value))
+        for settle, items in kinds.items():
+            settle(self, items)
 
     def read(self, slot: Slot):
         entry = self.values.get(id(slot))
         if entry is not None:
             return entry[1]
-        row = slot._stack_row
-        if row is not None:
-            return self.read(row[0])[row[1]]
-        return self._miss(slot)
+        return slot._read_in(self)
 
     def _miss(self, slot: Slot):
         value = self.parent.read(slot) if self.parent is not None else slot._data
@@ -127,18 +136,17 @@ class Frame:
         return value
 
     def write(self, slot: Slot, value) -> None:
-        row = slot._stack_row
-        if row is not None:
-            stack, index = row
-            self.write(stack, self.read(stack).at[index].set(value))
-            return
+        slot._write_in(self, value)
+
+    def _hold_written(self, slot: Slot, value) -> None:
         if id(slot) not in self.values:
             self._miss(slot)
         self.values[id(slot)] = (slot, value)
         self.written[id(slot)] = slot
 
     def value_of(self, slot: Slot):
-        if slot._stack_row is not None:
+        """The value this frame holds for ``slot`` (read through its backing slot)."""
+        if slot._backing() is not slot:
             return self.read(slot)
         return self.values[id(slot)][1]
 
@@ -213,9 +221,8 @@ def store(slot: Slot, value) -> None:
 
 
 def backing(slot: Slot) -> Slot:
-    """The slot that holds ``slot``'s value: its stack for a row view, else itself."""
-    row = slot._stack_row
-    return slot if row is None else row[0]
+    """The slot whose value frames hold for ``slot`` (itself unless its kind says otherwise)."""
+    return slot._backing()
 
 
 def commit(items) -> None:

@@ -14,7 +14,6 @@ from .._errors import check_bools
 from .._core import Slot, is_array, to_arrays
 from .._parameter import Parameter
 from .._tensor import Tensor, unwrap, wrap, wrap_tree
-from .._tensor_rows import row_of
 from . import _grad_replay, _trace
 from ._custom_vjp import apply_tensor_hooks
 
@@ -100,12 +99,14 @@ def _with_tensor_hooks(tensor, value):
 
 def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None, rows=False):
     """Run fn under jax.vjp; return (output arrays, input grads, weight grads). With ``rows``,
-    a row view's gradient is a :class:`RowOf` Tensor over its stack's gradient (sliced when
-    read; a compiled program returning every row returns the stack once), else an array."""
+    the gradient of a weight stored as part of another slot is lazy (``slot._part_of``: a
+    ScanCell row's is a Tensor of a row of its stack's gradient, sliced when read, so that a
+    compiled program returning every row returns the stack once; ``cellax/_stacked.py``),
+    else an array."""
     weights = weights or ()
     positions = positions or ()
-    # a row view (a ScanCell block's Parameter) is differentiated through its stack: one
-    # variable per stack, each view's gradient its row (nothing is stacked in the program)
+    # a weight is differentiated through its backing slot (a ScanCell block's Parameter
+    # through its stack): one variable per backing slot, each weight's gradient its part
     targets, picks = _diff_targets(weights)
     weight_values = [t._value for t in targets]
     # MindSpore's PyNative differentiates Tensor objects, not argument slots: one Tensor passed at
@@ -121,10 +122,10 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
         for i, value in zip(leaders, diff_inputs):
             for j in _aliases(args, i):
                 call_args[j] = wrap(_with_tensor_hooks(args[j], value))
-        if all(row is None for _, row in picks):  # no row views: targets are the weights
-            hooked = [_with_tensor_hooks(w, v) for w, v in zip(weights, weight_values)]
-        else:
-            hooked = [_with_hooks(k, v, weights, picks) for k, v in enumerate(weight_values)]
+        hooked = list(weight_values)
+        for w, k in zip(weights, picks):
+            if getattr(w, "_hooks", None):
+                hooked[k] = w._with_part(hooked[k], ft.partial(_with_tensor_hooks, w))
         out, new_values = stateful(hooked, *call_args, **kwargs)
         out_arrays = to_arrays(out)  # outside the frame: a returned Parameter as the caller has it
         if has_aux:
@@ -146,10 +147,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
                 diff_out,
             )
         target_grads, leader_grads = vjp_fn(cotangent)
-    slice_row = row_of if rows else (lambda base, row: base[row])
-    weight_grads = [
-        target_grads[k] if row is None else slice_row(target_grads[k], row) for k, row in picks
-    ]
+    weight_grads = [w._part_of(target_grads[k], rows) for w, k in zip(weights, picks)]
     by_leader = dict(zip(leaders, leader_grads))
     input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
@@ -157,35 +155,23 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
 
 
 def _diff_targets(weights):
-    """(slots to differentiate, [(target position, row or None)] per weight): the weights
-    themselves, except that row views of one stack share the stack as their target."""
+    """(slots to differentiate, the target position of each weight): the weights themselves,
+    except that weights stored in one other slot (the rows of a stack) share it as target."""
     targets: list = []
-    stacks: dict = {}
+    shared: dict = {}
     picks = []
     for w in weights:
-        row = w._stack_row
-        if row is None:
-            picks.append((len(targets), None))
+        backing = w._backing()
+        if backing is w:
+            picks.append(len(targets))
             targets.append(w)
             continue
-        k = stacks.get(id(row[0]))
+        k = shared.get(id(backing))
         if k is None:
-            k = stacks[id(row[0])] = len(targets)
-            targets.append(row[0])
-        picks.append((k, row[1]))
+            k = shared[id(backing)] = len(targets)
+            targets.append(backing)
+        picks.append(k)
     return targets, picks
-
-
-def _with_hooks(k, value, weights, picks):
-    """The value of target ``k`` behind the gradient hooks of its weight(s)."""
-    for w, (target, row) in zip(weights, picks):
-        if target != k:
-            continue
-        if row is None:
-            return _with_tensor_hooks(w, value)
-        if getattr(w, "_hooks", None):
-            value = value.at[row].set(_with_tensor_hooks(w, value[row]))
-    return value
 
 
 def _aliases(args, i):

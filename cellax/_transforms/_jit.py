@@ -14,7 +14,7 @@ import numpy as np
 from .. import _core, _parallel_state
 from .._core import DiscoveringFrame, Slot, SlotDiscovered, WritesChanged, is_array, slots_of
 from .._tensor import Tensor, wrap, wrap_tree
-from .._tensor_rows import RowOf
+from .._stacked import RowOf
 from . import _control_flow, _trace
 from ._jit_cache import Group, LastCall, Plan, Static, entry_key, static_key
 from ._outputs import ONE_ARRAY, join_constants, split_constants, used_inputs

@@ -6,7 +6,7 @@ from __future__ import annotations
 import jax
 
 from .._tensor import Tensor, wrap
-from .._tensor_rows import RowOf, row_of
+from .._stacked import RowOf, row_of, whole_stacks
 
 __all__ = ["used_inputs", "split_constants", "join_constants", "ONE_ARRAY", "is_device_value"]
 
@@ -47,7 +47,7 @@ def split_constants(out) -> tuple:
     once, and come back as rows of it.
     """
     leaves, treedef = jax.tree_util.tree_flatten(out, is_leaf=lambda x: isinstance(x, Tensor))
-    covered = _whole_stacks(leaves)
+    covered = whole_stacks(leaves)
     arrays: list = []  # the plain arrays in leaf order, then each whole stack once
     stacks: dict = {}  # id(stack) -> (its position among the stacks, the stack)
     template = []
@@ -70,15 +70,6 @@ def split_constants(out) -> tuple:
 
 
 ONE_ARRAY = ("one array",)  # the template of an output that is one array
-
-
-def _whole_stacks(leaves) -> set:
-    """ids of the stacks every row of which is among ``leaves`` as a :class:`RowOf`."""
-    rows: dict = {}
-    for leaf in leaves:
-        if isinstance(leaf, RowOf) and leaf.base is not None:
-            rows.setdefault(id(leaf.base), (leaf.base, set()))[1].add(leaf.row)
-    return {key for key, (base, seen) in rows.items() if len(seen) == base.shape[0]}
 
 
 def join_constants(arrays, template):

@@ -4,8 +4,8 @@ A deep network of identically-structured blocks written as a Python loop is trac
 once per block: compile time grows with depth. :class:`ScanCell` runs the blocks as one
 ``jax.lax.scan`` instead, tracing one block. It stores the blocks' Parameters pre-stacked (one
 ``[depth, ...]`` slot per Parameter position; each block Parameter becomes a row view of it,
-``_stacked.py``), so the compiled program scans over its inputs as hand-written ``lax.scan``
-does. Buffers (and Parameters shared between blocks, which can not be rows of one stack) stay
+``cellax/_stacked.py``), so the compiled program scans over its inputs as hand-written
+``lax.scan`` does. Buffers (and Parameters shared between blocks, which can not be rows of one stack) stay
 per block and are stacked inside the traced function; written ones are unstacked back.
 """
 
@@ -17,7 +17,7 @@ import functools as ft
 from .. import _core, _transforms
 from ._cell import Cell
 from ._container import CellList
-from ._stacked import is_row, stack_rows
+from .._stacked import is_row, stack_rows
 
 __all__ = ["ScanCell", "lazy_inline"]
 

@@ -23,14 +23,19 @@ import numpy as np
 from ..._errors import check_number
 from ... import _core, _parallel_state
 from ..._parameter import Parameter, ParameterTuple
+from ..._stacked import (
+    find_row_groups,
+    grouped_updates,
+    optimizer_gradient,
+    stack_state_rows,
+    whole_stack_gradients,
+)
 from ..._tensor import Tensor, unwrap, wrap
-from ..._tensor_rows import RowOf
 from .._cell import Cell
 from .._lr_schedule import LearningRateSchedule
 from ._checks import centralize as _centralize
 from ._checks import check_parameter_list as _check_parameter_list
 from ._protected_api import OptimizerProtectedAPI
-from ._stacked_rows import find_row_groups, grouped_updates, stack_state_rows
 
 __all__ = ["Optimizer"]
 
@@ -175,7 +180,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         self.parameters = ParameterTuple(params)
         self._parameters = self.parameters
         self.param_length = len(params)
-        # the stacks of ScanCell rows updated as one array each (_stacked_rows.py)
+        # the stacks of ScanCell rows updated as one array each (cellax/_stacked.py)
         object.__setattr__(self, "_row_groups", find_row_groups(self))
         for param in params:
             self._own(param)
@@ -510,34 +515,14 @@ class Optimizer(OptimizerProtectedAPI, Cell):
             )
         arrays = []
         for param, grad in zip(self._parameters, gradients):
-            if isinstance(grad, RowOf) and grad.base is not None:
-                array, shape = grad, tuple(grad.base.shape[1:])  # a row, sliced if needed
-            else:
-                array = unwrap(grad)
-                if not hasattr(array, "shape"):
-                    array = jnp.asarray(array)
-                shape = tuple(array.shape)
+            array, shape = optimizer_gradient(grad)  # a row's gradient stays lazy
             if shape != tuple(param.shape):
                 raise ValueError(
                     f"For '{api}', the gradient of Parameter '{param.name}' must have the "
                     f"parameter's shape {tuple(param.shape)}, but got {shape}."
                 )
             arrays.append(array)
-        for positions, _ in self._row_groups:  # a stack's gradient, whole: used as it is
-            rows = [arrays[i] for i in positions]
-            base = getattr(rows[0], "base", None)
-            if (
-                base is not None
-                and base.shape[0] == len(rows)
-                and all(
-                    isinstance(r, RowOf) and r.base is base and r.row == k
-                    for k, r in enumerate(rows)
-                )
-            ):
-                arrays[positions[0]] = base
-                for i in positions[1:]:
-                    arrays[i] = None
-        return [a._value if isinstance(a, RowOf) else a for a in arrays]
+        return whole_stack_gradients(self._row_groups, arrays)
 
     def construct(self, gradients):
         grads = self._check_gradients(gradients)
