@@ -128,7 +128,7 @@ class PReLU(Cell):
         self.a = Parameter(initializer(w, (channel,)), name="a")
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         a = self.a._value
         if value.ndim >= 2:
             if self.channel not in (1, value.shape[1]):

@@ -72,7 +72,7 @@ class Dropout(Cell):
         self.dtype = dtype
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if not self.training or self.p == 0:
             return x
         return wrap(_drop(value, self.p, value.shape))
@@ -90,7 +90,7 @@ class _ChannelDropout(Cell):
 
     def construct(self, x):
         api, n = type(self).__name__, self._nd
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim not in (n + 1, n + 2):
             raise ValueError(
                 f"For '{api}', 'x' must be {n + 1}-D or {n + 2}-D, but got shape "

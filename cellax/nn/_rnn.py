@@ -84,7 +84,7 @@ def _run_direction(mode, xs, h0, weights, lengths, reverse):
 
 def _float_input(api: str, x):
     """The array of the floating-point Tensor ``x`` (MindSpore's RNN kernels take no others)."""
-    value = arr(x, api, "x")
+    value = arr(x, api, "x", tensor=True)
     if not _dtype.is_floating(value.dtype):
         raise TypeError(
             f"For '{api}', 'x' must be a floating-point Tensor (float16 or float32), but got "
