@@ -39,6 +39,10 @@ class Dropout(Cell):
 
     Raises:
         ValueError: If ``keep_prob`` is not in (0, 1] or ``p`` not in [0, 1).
+        TypeError: If ``x`` is not a Tensor (also outside training).
+
+    Differences from MindSpore: outside training, MindSpore returns ``x`` unchecked (``None``
+    for ``None``); cellax raises a TypeError for an input that is not a Tensor in both modes.
 
     Examples:
         >>> import cellax as ms
