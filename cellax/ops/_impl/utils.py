@@ -77,7 +77,11 @@ def _caller(value, api: str | None, name: str) -> tuple:
         own = frame.f_locals.get("self")
         if code.co_name == "construct" and own is not None and module.startswith("cellax.nn"):
             public = type(own).__name__
-        elif module.startswith("cellax.ops") and not code.co_name.startswith(("_", "<")):
+        elif (
+            module.startswith("cellax.ops")
+            and not code.co_name.startswith(("_", "<"))
+            and "<locals>" not in code.co_qualname  # a table's closure: named by its ``api``
+        ):
             public = code.co_name
         else:
             public = None
