@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -20,8 +21,11 @@ __all__ = [
     "check_drop_probability",
     "check_probability",
     "MSG_TRACER_BOOL",
+    "MSG_TRACED_NUMBER",
     "user_frame",
     "unavailable",
+    "check_truth_value",
+    "host_item",
 ]
 
 MSG_TRACER_BOOL = """\
@@ -33,6 +37,16 @@ For '{api}', a Python `if`/`while`/`bool()` needs a concrete value, but the Tens
 
 Use ops.select / ops.where for value-dependent choices, or pass the deciding value as a static
 argument (a Python number) instead of a Tensor."""
+
+MSG_TRACED_NUMBER = """\
+For 'Tensor.item', a Python number (float(), int(), .item()) needs a concrete value, but the \
+Tensor is being differentiated (inside cellax.grad / value_and_grad) and a Python number would \
+cut its gradient. At {where}.
+
+    ❌  return float(x.sum())
+    ✅  return x.sum()
+
+Keep the value a Tensor inside the differentiated function; convert the result outside it."""
 
 MSG_TRACER_LEAK = """\
 For '{cell}', construct stored a traced value on the attribute '{name}' while being compiled \
@@ -173,6 +187,26 @@ def check_probability(api: str, p, error: type = ValueError):
     if not 0 <= p <= 1:
         raise error(f"For '{api}', the drop probability 'p' must be in [0, 1], but got {p}.")
     return p
+
+
+def check_truth_value(api: str, shape) -> None:
+    """Only a one-element Tensor has a truth value (ValueError otherwise, as MindSpore)."""
+    if math.prod(shape) != 1:
+        raise ValueError(
+            f"For '{api}', only a Tensor of one element has a truth value, but got shape "
+            f"{tuple(shape)} ({math.prod(shape)} elements). Use .any() or .all() to reduce it."
+        )
+
+
+def host_item(value) -> np.ndarray:
+    """The NumPy array of a Tensor's value for ``Tensor.item``: a RuntimeError with cellax's
+    remedy while it is being differentiated (a Python number would cut its gradient)."""
+    import jax
+
+    try:
+        return np.asarray(value)
+    except jax.errors.TracerArrayConversionError:
+        raise RuntimeError(MSG_TRACED_NUMBER.format(where=user_frame())) from None
 
 
 def tracer_bool_hint(explain) -> str:

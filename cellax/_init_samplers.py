@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _core, _dtype
-from ._limits import check_alloc
+from ._limits import check_alloc, constructing_cell
 from ._random import next_key
 
 __all__ = [
@@ -429,7 +429,9 @@ def sample(init, shape, dtype=_dtype.float32) -> jax.Array:
     if shape is None:
         raise ValueError("For 'initializer', 'shape' is required unless 'init' is a Tensor.")
     shape = _check_shape(shape)
-    check_alloc("initializer", "shape", shape, np.dtype(_dtype.dtype_to_nptype(type_)).itemsize)
+    itemsize = np.dtype(_dtype.dtype_to_nptype(type_)).itemsize
+    cell = constructing_cell()  # a Cell's parameter: the error names the Cell the user built
+    check_alloc(cell or "initializer", "shape" if cell is None else "a parameter", shape, itemsize)
     if isinstance(init, str):
         cls = _BY_NAME.get(init.lower())
         if cls is None:

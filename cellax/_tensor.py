@@ -20,7 +20,7 @@ from ._core import concrete as _concrete
 from ._core._seams import TENSOR_METHODS, UNCONVERTED_REASON
 from ._parallel_state import host_array as _host_array
 from ._reshape import reshape_value as _reshape_value
-from ._errors import MSG_TRACER_BOOL, tracer_bool_hint, user_frame
+from ._errors import MSG_TRACER_BOOL, check_truth_value, host_item, tracer_bool_hint, user_frame
 from ._tensor_format import format_value as _format_value
 from ._tensor_format import str_value as _str_value
 from ._tensor_index import check_index_bounds, masked_set, raise_traced_mask, traced_mask
@@ -30,7 +30,9 @@ __all__ = ["Tensor", "tensor", "unwrap", "wrap", "wrap_tree", "is_tensor"]
 _PY_SCALARS = (bool, int, float, complex)
 
 
-def _infer_numpy(data, api: str = "Tensor", narrow: bool = True) -> np.ndarray:
+def _infer_numpy(
+    data, api: str = "Tensor", narrow: bool = True, name: str = "input_data"
+) -> np.ndarray:
     """NumPy array for Python data with MindSpore's default dtypes (int64, float32, bool).
 
     NumPy arrays and scalars keep their dtype; Python floats become float32 unless
@@ -38,18 +40,19 @@ def _infer_numpy(data, api: str = "Tensor", narrow: bool = True) -> np.ndarray:
     """
     if data is None or isinstance(data, (str, bytes, dict, set)):
         raise TypeError(
-            f"For '{api}', 'input_data' must be a Tensor, numpy.ndarray, list, tuple, bool, int, "
+            f"For '{api}', '{name}' must be a Tensor, numpy.ndarray, list, tuple, bool, int, "
             f"float or complex, but got {type(data).__name__}."
         )
     try:
         array = np.asarray(data)
     except (ValueError, TypeError):
         raise TypeError(
-            f"For '{api}', 'input_data' must be a rectangular (non-ragged) nested sequence of "
+            f"For '{api}', '{name}' must be a rectangular (non-ragged) nested sequence of "
             f"numbers, but got {data!r}."
         ) from None
     if array.dtype not in _dtype._BY_NP:  # objects, strings, records
-        raise TypeError(f"For '{api}', 'input_data' must contain only numbers, but got {data!r}.")
+        shown = type(data).__name__ if " at 0x" in repr(data) else repr(data)
+        raise TypeError(f"For '{api}', '{name}' must contain only numbers, but got {shown}.")
     if narrow and not isinstance(data, (np.ndarray, np.generic)):
         if array.dtype.kind == "f":
             array = array.astype(np.float32)
@@ -58,16 +61,16 @@ def _infer_numpy(data, api: str = "Tensor", narrow: bool = True) -> np.ndarray:
     return array
 
 
-def as_array(data, dtype=None, api: str = "Tensor"):
+def as_array(data, dtype=None, api: str = "Tensor", name: str = "input_data"):
     """A jax.Array (or tracer) from Tensors, arrays, NumPy data or Python data."""
     if isinstance(data, Tensor):
         array = data._value
     elif isinstance(data, (jax.Array, jax.core.Tracer)):
         array = data
     elif isinstance(data, (list, tuple)) and any(isinstance(d, Tensor) for d in data):
-        array = jnp.stack([as_array(d, api=api) for d in data])
+        array = jnp.stack([as_array(d, api=api, name=name) for d in data])
     else:
-        array = jnp.asarray(_infer_numpy(data, api, narrow=dtype is None))
+        array = jnp.asarray(_infer_numpy(data, api, narrow=dtype is None, name=name))
     if dtype is not None:
         np_dtype = _dtype.to_dtype(dtype).np_dtype
         if array.dtype != np_dtype:
@@ -239,10 +242,10 @@ def _index_item(k):
         return k._value
     if isinstance(k, list):
         return jnp.asarray([unwrap(v) for v in k])
-    if isinstance(k, float):
+    if isinstance(k, (float, complex, str, bytes, dict, set)):
         raise IndexError(
             f"For 'Tensor.__getitem__', an index must be an int, slice, ellipsis, None, bool, "
-            f"Tensor, list or tuple, but got {k!r} of type float."
+            f"Tensor, list or tuple, but got {k!r} of type {type(k).__name__}."
         )
     return k
 
@@ -411,7 +414,7 @@ class Tensor:
 
     def item(self, index=None):
         self._check_concrete("item")
-        array = np.asarray(self._value)
+        array = host_item(self._value)
         if index is None:
             if array.size != 1:
                 raise ValueError(
@@ -501,6 +504,7 @@ class Tensor:
             yield wrap(value[i])
 
     def __bool__(self) -> bool:
+        check_truth_value("Tensor.__bool__", self._value.shape)
         try:
             return bool(self._value)
         except jax.errors.TracerBoolConversionError:

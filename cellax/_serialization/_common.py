@@ -72,7 +72,12 @@ def _pid_alive(pid: int) -> bool:
         return False
     except OSError:  # EPERM: it exists, owned by someone else
         return True
-    return True
+    # a writer killed by SIGKILL stays a zombie until its parent reaps it: it writes no more
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
+        return True
 
 
 def _sweep_stale_temporaries(directory: str) -> None:

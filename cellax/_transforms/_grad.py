@@ -79,7 +79,13 @@ def _normalize_weights(api: str, weights):
 def _diff_input(api: str, value, position: int):
     array = unwrap(value)
     if not is_array(array):
-        array = jnp.asarray(np.asarray(array, np.float32 if isinstance(value, float) else None))
+        host = np.asarray(array, np.float32 if isinstance(value, float) else None)
+        if host.dtype.kind not in "biufc":  # None, a str, an object: nothing to differentiate
+            raise TypeError(
+                f"For '{api}', the input at grad_position {position} must be a Tensor or a "
+                f"number to be differentiated, but got {type(value).__name__}: {value!r}."
+            )
+        array = jnp.asarray(host)
     if not _dtype.is_inexact(array.dtype):  # grad takes complex; amp casts skip it
         raise TypeError(
             f"For '{api}', the input at grad_position {position} must be a floating point "

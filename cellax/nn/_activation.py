@@ -12,6 +12,7 @@ import jax.numpy as jnp
 from .. import ops
 from .._errors import check_positive_int
 from .._initializer import initializer
+from .._limits import check_alloc
 from .._parameter import Parameter
 from .._tensor import Tensor
 from ..ops._impl.utils import arr, check_axis, check_min_rank, to_float, wrap
@@ -120,13 +121,14 @@ class PReLU(Cell):
     def __init__(self, channel=1, w=0.25) -> None:
         super().__init__()
         self.channel = check_positive_int("PReLU", "channel", channel)
+        check_alloc("PReLU", "channel", (channel,), 4)
         if isinstance(w, (int, float)):
             w = [float(w)] * channel
         w = w if isinstance(w, Tensor) else Tensor(w)
         self.a = Parameter(initializer(w, (channel,)), name="a")
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         a = self.a._value
         if value.ndim >= 2:
             if self.channel not in (1, value.shape[1]):

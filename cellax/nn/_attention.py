@@ -164,7 +164,7 @@ class MultiheadAttention(Cell):
         average_attn_weights=True,
     ):
         api = "MultiheadAttention"
-        q, k, v = arr(query), arr(key), arr(value)
+        q, k, v = (arr(t, tensor=True) for t in (query, key, value))
         unbatched = q.ndim == 2
         if unbatched:
             q, k, v = q[:, None], k[:, None], v[:, None]

@@ -75,7 +75,7 @@ class Pad(Cell):
         self.mode = mode
 
     def construct(self, x):
-        value = arr(x, "Pad", "x")
+        value = arr(x, "Pad", "x", tensor=True)
         if value.ndim != len(self.paddings):
             raise ValueError(
                 f"For 'Pad', the length of 'paddings' must be equal to the rank of 'input_x', "
@@ -182,7 +182,7 @@ class OneHot(Cell):
         self.on_value, self.off_value, self.dtype = on_value, off_value, dtype
 
     def construct(self, indices):
-        idx = arr(indices, "OneHot", "indices")
+        idx = arr(indices, "OneHot", "indices", tensor=True)
         if _dtype.is_bool(getattr(idx, "dtype", int)):
             raise TypeError(
                 "For 'OneHot', 'indices' must be an int32 or int64 Tensor, but got Bool."
@@ -285,7 +285,7 @@ class Unfold(Cell):
         self.padding = padding.upper()
 
     def construct(self, x):
-        a = arr(x, "Unfold", "x")
+        a = arr(x, "Unfold", "x", tensor=True)
         if getattr(a, "ndim", 0) != 4:
             raise ValueError(
                 f"For 'Unfold', 'x' must be a 4-d Tensor (N, C, H, W), but got shape "

@@ -138,7 +138,7 @@ class _Conv(Cell):
 
 class _ConvForward(_Conv):
     def construct(self, x):
-        self._check_input(arr(x))
+        self._check_input(arr(x, tensor=True))
         conv = (convolution.conv1d, convolution.conv2d_any_padding, convolution.conv3d)[
             self._nd - 1
         ]
@@ -355,7 +355,7 @@ class _ConvTranspose(_Conv):
     _transposed = True
 
     def construct(self, x):
-        self._check_input(arr(x))
+        self._check_input(arr(x, tensor=True))
         conv = (
             convolution.conv_transpose1d,
             convolution.conv_transpose2d,

@@ -39,6 +39,10 @@ class Dropout(Cell):
 
     Raises:
         ValueError: If ``keep_prob`` is not in (0, 1] or ``p`` not in [0, 1).
+        TypeError: If ``x`` is not a Tensor (also outside training).
+
+    Differences from MindSpore: outside training, MindSpore returns ``x`` unchecked (``None``
+    for ``None``); cellax raises a TypeError for an input that is not a Tensor in both modes.
 
     Examples:
         >>> import cellax as ms
@@ -72,7 +76,7 @@ class Dropout(Cell):
         self.dtype = dtype
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if not self.training or self.p == 0:
             return x
         return wrap(_drop(value, self.p, value.shape))
@@ -90,7 +94,7 @@ class _ChannelDropout(Cell):
 
     def construct(self, x):
         api, n = type(self).__name__, self._nd
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim not in (n + 1, n + 2):
             raise ValueError(
                 f"For '{api}', 'x' must be {n + 1}-D or {n + 2}-D, but got shape "

@@ -80,7 +80,7 @@ class Embedding(Cell):
         self.embedding_table = Parameter(table, name="embedding_table")
 
     def construct(self, ids):
-        value = arr(ids)
+        value = arr(ids, tensor=True)
         if not _dtype.is_integer(jnp.asarray(value).dtype):
             raise TypeError(
                 f"For 'Embedding', 'ids' must be an integer Tensor, but got dtype "

@@ -99,7 +99,7 @@ class _BatchNorm(_StatsNorm):
 
     def construct(self, x):
         api = type(self).__name__
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim not in self._ranks or value.shape[1] != self.num_features:
             ranks = " or ".join(f"{r}-D" for r in self._ranks)
             raise ValueError(
@@ -225,7 +225,7 @@ class BatchNorm3d(Cell):
         )
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim != 5:
             raise ValueError(
                 f"For 'BatchNorm3d', 'x' must be a 5-D Tensor, but got x.shape="
@@ -287,7 +287,7 @@ class LayerNorm(Cell):
         self.beta = Parameter(initializer(beta_init, self.normalized_shape, dtype), name="beta")
 
     def construct(self, input_x):
-        x = arr(input_x)
+        x = arr(input_x, tensor=True)
         norm_axis = self.begin_norm_axis % x.ndim if x.ndim else 0
         params_axis = self.begin_params_axis % x.ndim if x.ndim else 0
         if tuple(x.shape[params_axis:]) != self.normalized_shape:
@@ -360,7 +360,7 @@ class GroupNorm(Cell):
         )
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim < 2 or value.shape[1] != self.num_channels:
             raise ValueError(
                 f"For 'GroupNorm', 'x' must have num_channels={self.num_channels} channels on "
@@ -408,7 +408,7 @@ class InstanceNorm2d(_StatsNorm):
         self._make_params(num_features, affine, gamma_init, beta_init, "zeros", "ones", dtype)
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim != 4 or value.shape[1] != self.num_features:
             raise ValueError(
                 f"For 'InstanceNorm2d', 'x' must be a 4-D Tensor with num_features="

@@ -43,7 +43,7 @@ class _Pad(Cell):
         self.padding, self.value = tuple(padding), value
 
     def construct(self, x):
-        value = arr(x)
+        value = arr(x, tensor=True)
         if value.ndim < self._nd + 1:
             raise ValueError(
                 f"For '{type(self).__name__}', 'x' must have at least {self._nd + 1} dims, but "

@@ -73,7 +73,7 @@ class _Pool(Cell):
 
     def construct(self, x):
         api = type(self).__name__
-        value = arr(x, api, "x")
+        value = arr(x, api, "x", tensor=True)
         if getattr(value, "dtype", None) == np.bool_:  # MindSpore pooling kernels take numbers
             raise TypeError(f"For '{api}', 'x' must be a numeric Tensor, but got dtype Bool.")
         if value.ndim not in (self._nd + 1, self._nd + 2):
@@ -372,7 +372,7 @@ class _Adaptive1d(_Adaptive):
 
     def construct(self, input):
         api = type(self).__name__
-        value = arr(input, api, "input")
+        value = arr(input, api, "input", tensor=True)
         if getattr(value, "ndim", 0) != 3:
             raise ValueError(
                 f"For '{api}', 'input' must be a 3-d Tensor (N, C, L), but got shape "

@@ -16,6 +16,7 @@ from jax import lax
 from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import Uniform, initializer
+from .._limits import check_alloc
 from .._parameter import Parameter
 from .._random import next_key
 from ..ops._impl.utils import arr, wrap
@@ -83,7 +84,7 @@ def _run_direction(mode, xs, h0, weights, lengths, reverse):
 
 def _float_input(api: str, x):
     """The array of the floating-point Tensor ``x`` (MindSpore's RNN kernels take no others)."""
-    value = arr(x, api, "x")
+    value = arr(x, api, "x", tensor=True)
     if not _dtype.is_floating(value.dtype):
         raise TypeError(
             f"For '{api}', 'x' must be a floating-point Tensor (float16 or float32), but got "
@@ -120,6 +121,9 @@ class _RNNBase(Cell):
         self.dropout = float(dropout)
         self.num_directions = 2 if bidirectional else 1
         gates = _GATES[mode] * hidden_size
+        # the weights of the layers above the first, before a loop over them (it would hang)
+        width = hidden_size * self.num_directions + hidden_size + 2
+        check_alloc(api, "num_layers", (num_layers - 1, self.num_directions, gates, width), 4)
         init = Uniform(1 / math.sqrt(hidden_size))
         suffixes = ["", "_reverse"][: self.num_directions]
         keys = [(layer, s) for layer in range(num_layers) for s in suffixes]

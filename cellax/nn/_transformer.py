@@ -80,6 +80,9 @@ class _LayerBase(Cell):
         norm_first,
         dtype,
     ):
+        for name, value in (("d_model", d_model), ("nhead", nhead)):
+            check_positive_int(api, name, value)
+        check_positive_int(api, "dim_feedforward", dim_feedforward)  # before Dense names itself
         self.self_attn = MultiheadAttention(
             d_model, nhead, dropout=dropout, batch_first=batch_first, dtype=dtype
         )
@@ -154,7 +157,7 @@ class TransformerEncoderLayer(_LayerBase):
         self.activation = act
 
     def construct(self, src, src_mask=None, src_key_padding_mask=None):
-        x = arr(src)
+        x = arr(src, tensor=True)
 
         def block_sa(h):
             out = self._attend(self.self_attn, h, h, src_mask, src_key_padding_mask)
@@ -244,7 +247,7 @@ class TransformerDecoderLayer(_LayerBase):
         tgt_key_padding_mask=None,
         memory_key_padding_mask=None,
     ):
-        x, mem = arr(tgt), arr(memory)
+        x, mem = arr(tgt, tensor=True), arr(memory, tensor=True)
 
         def block_sa(h):
             out = self._attend(self.self_attn, h, h, tgt_mask, tgt_key_padding_mask)
@@ -422,7 +425,7 @@ class Transformer(Cell):
         tgt_key_padding_mask=None,
         memory_key_padding_mask=None,
     ):
-        s, t = arr(src), arr(tgt)
+        s, t = arr(src, tensor=True), arr(tgt, tensor=True)
         batch_axis = 0 if self.batch_first else 1
         if s.ndim == 3 and t.ndim == 3 and s.shape[batch_axis] != t.shape[batch_axis]:
             raise ValueError(

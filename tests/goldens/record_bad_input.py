@@ -1,13 +1,16 @@
-"""Record MindSpore 2.10's outcome of each bad call of bad_input_cases.py -> bad_input.json.
+"""Record MindSpore 2.10's outcome of each bad call of <name>_cases.py -> <name>.json.
 
-Run with the reference MindSpore (``/root/ms-ref/bin/python tests/goldens/record_bad_input.py``,
-no PYTHONPATH). Each outcome is "ok" or the builtin exception type raised (the first builtin
-class in the exception's MRO) with the exact type's name beside it.
+Run with the reference MindSpore (``/root/ms-ref/bin/python tests/goldens/record_bad_input.py
+[name]``, no PYTHONPATH); ``name`` is ``bad_input`` (the default) or ``bad_arguments``. Each
+outcome is "ok" or the builtin exception type raised (the first builtin class in the exception's
+MRO) with the exact type's name beside it. bad_arguments_cases.py asks for sizes no machine has:
+record it under ``ulimit -v 20000000`` so that NumPy refuses them at once.
 """
 
 import json
 import pathlib
 import runpy
+import sys
 import warnings
 
 import numpy as np
@@ -16,7 +19,8 @@ import mindspore as ms
 from mindspore import Tensor, nn, ops
 
 HERE = pathlib.Path(__file__).resolve().parent
-cases = runpy.run_path(str(HERE / "bad_input_cases.py"))
+NAME = sys.argv[1] if len(sys.argv) > 1 else "bad_input"
+cases = runpy.run_path(str(HERE / f"{NAME}_cases.py"))
 
 
 def synchronize(result):
@@ -51,7 +55,7 @@ def main():
                 "message": str(error).split("\n")[0][:200],
             }
     out = {"mindspore": ms.__version__, "cases": outcome}
-    (HERE / "bad_input.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    (HERE / f"{NAME}.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import abc
 from collections import OrderedDict
 from typing import Any
 
-from ... import _context, _core, _transforms
+from ... import _context, _core, _limits, _transforms
 from ..._core import HookDict, Registry, versioned
 from ..._errors import MSG_TRACER_LEAK, check_bool, check_type
 from ..._parameter import DEFAULT_NAME, Buffer, Parameter, ParameterTuple, is_default_name
@@ -51,7 +51,8 @@ class CellType(abc.ABCMeta):
 
     def __call__(cls, *args, **kwargs):
         try:
-            return super().__call__(*args, **kwargs)
+            with _limits.constructing(cls.__name__):  # parameter sizes are checked as cls's
+                return super().__call__(*args, **kwargs)
         except TypeError:
             raise_if_init_unbound(cls, args, kwargs)
             raise

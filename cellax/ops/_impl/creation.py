@@ -257,6 +257,7 @@ def linspace(start, end, steps):
     """
     steps = check_int_arg("linspace", "steps", _number("linspace", "steps", steps), 1)
     start, end = _number("linspace", "start", start), _number("linspace", "end", end)
+    check_alloc("linspace", "steps", (steps,), 4)
     return wrap(jnp.linspace(start, end, steps, dtype=jnp.float32))
 
 
@@ -269,8 +270,16 @@ def logspace(start, end, steps, base=10, *, dtype=None):
         [  1.  10. 100.]
     """
     steps = check_int_arg("logspace", "steps", steps, 1)
+    dtype = np_dtype(dtype) or jnp.float32
+    check_alloc("logspace", "steps", (steps,), np.dtype(dtype).itemsize)
     return wrap(
-        jnp.logspace(arr(start), arr(end), steps, base=base, dtype=np_dtype(dtype) or jnp.float32)
+        jnp.logspace(
+            arr(start, "logspace", "start"),
+            arr(end, "logspace", "end"),
+            steps,
+            base=base,
+            dtype=dtype,
+        )
     )
 
 

@@ -78,7 +78,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         ...
         RuntimeError: For 'gather', 'input_indices' must be within the range [-3, 3), but ...
     """
-    x = arr(input_params, "gather", "input_params", keep_scalars=False)
+    x = arr(input_params, "gather", "input_params", tensor=True)
     index = _index_array("gather", input_indices, "input_indices")
     axis = check_axis("gather", axis, x.ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)

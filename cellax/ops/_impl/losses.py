@@ -59,7 +59,7 @@ def _same_shape(api: str, a, b, names=("input", "target")) -> None:
 
 def _pointwise(api, input, target, reduction, fn):
     check_reduction(api, reduction)
-    x, y = to_float(arr(input)), arr(target)
+    x, y = to_float(arr(input, tensor=True)), arr(target, tensor=True)
     x, y = jnp.asarray(x), jnp.asarray(y)
     if x.shape != y.shape:
         try:
@@ -143,7 +143,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
 
 def _class_targets(api, x, target):
     """Validate (N, C, *) logits against integer (N, *) class indices."""
-    y = jnp.asarray(arr(target))
+    y = jnp.asarray(arr(target, tensor=True))
     if not _dtype.is_integer(y.dtype):
         raise TypeError(
             f"For '{api}', class-index 'target' must be an integer Tensor, but got dtype "
@@ -229,9 +229,9 @@ def cross_entropy(
     api = "cross_entropy"
     check_reduction(api, reduction)
     _check_smoothing(api, label_smoothing)
-    x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input")))
+    x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input", tensor=True)))
     logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
-    y = jnp.asarray(arr(target, "cross_entropy", "target"))
+    y = jnp.asarray(arr(target, "cross_entropy", "target", tensor=True))
     if _dtype.is_floating(y.dtype) and y.shape == x.shape:
         classes = x.shape[1] if x.ndim > 1 else x.shape[0]
         probs = y.astype(logp.dtype)
@@ -258,7 +258,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", l
     api = "nll_loss"
     check_reduction(api, reduction)
     _check_smoothing(api, label_smoothing)
-    logp = to_float(arr(inputs))
+    logp = to_float(arr(inputs, "nll_loss", "inputs", tensor=True))
     return wrap(_weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoothing))
 
 
@@ -274,7 +274,7 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """
     api = "binary_cross_entropy"
     check_reduction(api, reduction)
-    p, y = to_float(arr(logits)), jnp.asarray(arr(labels))
+    p, y = to_float(arr(logits, tensor=True)), jnp.asarray(arr(labels, tensor=True))
     _same_shape(api, p, y, ("logits", "labels"))
     y = y.astype(p.dtype)
     eps = jnp.asarray(1e-12, p.dtype)
@@ -301,7 +301,7 @@ def kl_div(logits, labels, reduction="mean"):
             f"For '{api}', 'reduction' must be one of ['mean', 'sum', 'none', 'batchmean'], but "
             f"got {reduction!r}."
         )
-    x, y = to_float(arr(logits)), jnp.asarray(arr(labels))
+    x, y = to_float(arr(logits, tensor=True)), jnp.asarray(arr(labels, tensor=True))
     _same_shape(api, x, y, ("logits", "labels"))
     y = y.astype(x.dtype)
     loss = jax.scipy.special.xlogy(y, y) - y * x
@@ -424,7 +424,7 @@ def ctc_loss(
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     """Sigmoid + binary cross entropy, computed stably from logits."""
-    x, y = to_float(arr(input)), arr(target)
+    x, y = to_float(arr(input, tensor=True)), arr(target, tensor=True)
     if x.shape != jnp.shape(y):
         raise ValueError(
             f"For 'binary_cross_entropy_with_logits', 'input' and 'target' must have the same "

@@ -33,7 +33,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     """
     api = "margin_ranking_loss"
     check_reduction(api, reduction)
-    a, b, y = to_float(arr(input1)), to_float(arr(input2)), to_float(jnp.asarray(arr(target)))
+    a, b, y = (to_float(arr(v, tensor=True)) for v in (input1, input2, target))
     _same_shape(api, a, b, ("input1", "input2"))
     _same_shape(api, a, y, ("input1", "target"))
     return wrap(reduce(jnp.maximum(0, -y * (a - b) + margin), reduction))
@@ -54,7 +54,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
     check_reduction(api, reduction)
     if not -1.0 <= margin <= 1.0:
         raise ValueError(f"For '{api}', 'margin' must be in [-1, 1], but got {margin}.")
-    a, b, y = to_float(arr(input1)), to_float(arr(input2)), jnp.asarray(arr(target))
+    a, b = to_float(arr(input1, tensor=True)), to_float(arr(input2, tensor=True))
+    y = arr(target, tensor=True)
     _same_shape(api, a, b, ("input1", "input2"))
     if y.shape != a.shape[:1] + a.shape[2:]:
         raise ValueError(
@@ -94,10 +95,10 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
     check_reduction(api, reduction)
     if p not in (1, 2):
         raise ValueError(f"For '{api}', 'p' must be 1 or 2, but got {p!r}.")
-    x = to_float(arr(input, api, "input"))
+    x = to_float(arr(input, api, "input", tensor=True))
     if x.ndim == 1:
         x = x[None]
-    target = jnp.asarray(arr(target, api, "target"))
+    target = jnp.asarray(arr(target, api, "target", tensor=True))
     if x.ndim != 2 or target.size != x.shape[0]:
         raise ValueError(
             f"For '{api}', 'input' must be (N, C) or (C,) and 'target' hold N class indices, "

@@ -13,7 +13,7 @@ import numpy as np
 
 from .indexing import _index_array
 from .primitive import primitive
-from .utils import arr, check_axis, check_nd_index_range, wrap
+from .utils import alloc_shape, arr, check_axis, check_nd_index_range, wrap
 
 __all__ = [
     "scatter",
@@ -163,8 +163,9 @@ def scatter_nd(indices, updates, shape):
     """
     values = arr(updates, "scatter_nd", "updates", keep_scalars=False)
     index = _index_array("scatter_nd", indices)
-    check_nd_index_range("scatter_nd", "indices", index, tuple(shape))
-    return wrap(jnp.zeros(tuple(shape), values.dtype).at[_nd(index)].add(values))
+    shape = alloc_shape("scatter_nd", shape, dtype=values.dtype)
+    check_nd_index_range("scatter_nd", "indices", index, shape)
+    return wrap(jnp.zeros(shape, values.dtype).at[_nd(index)].add(values))
 
 
 def scatter_add(input_x, indices, updates):

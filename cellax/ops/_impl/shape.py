@@ -233,6 +233,8 @@ def repeat_interleave(input, repeats, axis=None):
     """
     x = arr(input, "repeat_interleave", keep_scalars=False)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
+    if np.any(np.asarray(repeats) < 0):
+        raise ValueError(f"For 'repeat_interleave', 'repeats' must be >= 0, but got {repeats}.")
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
     total = None if np.ndim(repeats) == 0 else int(np.sum(repeats))
@@ -374,7 +376,7 @@ def split(tensor, split_size_or_sections, axis=0):
         >>> [t.shape for t in ms.ops.split(ms.ops.arange(5), 2)]
         [(2,), (2,), (1,)]
     """
-    x = arr(tensor, "split", "tensor", keep_scalars=False)
+    x = arr(tensor, "split", "tensor", tensor=True)
     axis = check_axis("split", axis, x.ndim)
     n = x.shape[axis]
     sections = split_size_or_sections
@@ -433,7 +435,7 @@ def chunk(input, chunks, axis=0):
         >>> [t.shape for t in ms.ops.chunk(ms.ops.arange(5), 2)]
         [(3,), (2,)]
     """
-    x = arr(input, "chunk", keep_scalars=False)
+    x = arr(input, "chunk", tensor=True)
     check_int_arg("chunk", "chunks", chunks, 1)
     axis = check_axis("chunk", axis, x.ndim)
     n = x.shape[axis]
@@ -563,7 +565,7 @@ def roll(input, shifts, dims=None):
         >>> print(ms.ops.roll(ms.Tensor([1, 2, 3]), 1))
         [3 1 2]
     """
-    x = arr(input, "roll", keep_scalars=False)
+    x = arr(input, "roll", tensor=True)
     shifts = check_ints("roll", "shifts", shifts, tensor=True)
     if dims is not None:
         dims = check_ints("roll", "dims", dims, tensor=True)

@@ -25,8 +25,18 @@ __all__ = [
 ]
 
 
-def _matmul_call(self, x, y):
-    a, b = arr(x, "MatMul", keep_scalars=False), arr(y, "MatMul", keep_scalars=False)
+def _matmul_call(self, x, y, *extra):
+    api = type(self).__name__
+    if extra:  # Python would name this helper; MindSpore's text names the primitive
+        raise TypeError(
+            f"{api}.__call__() takes 3 positional arguments but {3 + len(extra)} were given"
+        )
+    a, b = arr(x, api, "x", tensor=True), arr(y, api, "y", tensor=True)
+    if api == "MatMul" and (a.ndim != 2 or b.ndim != 2):
+        raise ValueError(
+            f"For 'MatMul', 'x' and 'y' must be 2-D, but got shapes {tuple(a.shape)} and "
+            f"{tuple(b.shape)}. Use ops.BatchMatMul or ops.matmul for other ranks."
+        )
     if self.attrs["transpose_a"]:
         a = jnp.swapaxes(a, -1, -2)
     if self.attrs["transpose_b"]:

@@ -33,41 +33,71 @@ MSG_EAGER_ONLY = (
 )
 
 
-def arr(x, api: str | None = None, name: str = "input", *, keep_scalars: bool = True):
-    """The one way an op unwraps an input: the jax array of a Tensor/Parameter, NumPy/list data
-    converted, Python scalars kept (weakly typed, so they promote as MindSpore's scalars do) or,
-    with ``keep_scalars=False``, made arrays of MindSpore's default dtypes. Anything else is a
-    TypeError naming the op (``api``, found from the caller when not given) and ``name``."""
+def arr(x, api: str | None = None, name: str = "input", *, keep_scalars: bool = True, tensor=False):
+    """The one way an op or a Cell unwraps an input: the jax array of a Tensor/Parameter,
+    NumPy/list data converted, Python scalars kept (weakly typed, so they promote as
+    MindSpore's scalars do) or, with ``keep_scalars=False``, made arrays of MindSpore's default
+    dtypes; with ``tensor`` (an input MindSpore requires to be a Tensor) a Python number is
+    refused. Anything else is a TypeError naming the API the user called (see
+    :func:`_caller`), else ``api`` and ``name``."""
     if isinstance(x, Tensor):
         return x._value
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         return x
-    if isinstance(x, _SCALARS):
+    if isinstance(x, _SCALARS) and not tensor:
         return x if keep_scalars else as_array(x)
-    if x is None or isinstance(x, (str, bytes, dict, set)):
-        if api is None:
-            api, name = _calling_op(x)
+    if x is None or isinstance(x, _SCALARS + (str, bytes, dict, set)):
+        api, name = _caller(x, api, name)
+        kinds = "a Tensor" if tensor else "a Tensor, a NumPy array or a number"
         raise TypeError(
-            f"For '{api}', '{name}' must be a Tensor, a NumPy array or a number, "
-            f"but got {type(x).__name__}: {x!r}."
+            f"For '{api}', '{name}' must be {kinds}, but got {type(x).__name__}: {x!r}."
         )
-    return as_array(x, api=api or "Tensor")
+    try:
+        return as_array(x, api=api or "Tensor", name=name)
+    except TypeError:
+        api, name = _caller(x, api, name)
+        return as_array(x, api=api, name=name)  # the same error, naming the caller
 
 
-def _calling_op(value) -> tuple:
-    """(public op name, argument name) of the cellax.ops function that passed ``value`` on:
-    the error path of :func:`arr` when its caller did not name itself."""
+def _caller(value, api: str | None, name: str) -> tuple:
+    """(API, argument name) to blame for a bad ``value``: the outermost public cellax op or
+    built-in Cell (``construct``) on the stack that received ``value`` itself as an argument,
+    before the user's own code; else ``api`` and ``name`` (or the nearest public op)."""
+    found = None
+    nearest = None
     frame = sys._getframe(2)
     while frame is not None:
-        code = frame.f_code
         module = frame.f_globals.get("__name__", "")
-        if module.startswith("cellax.ops") and not code.co_name.startswith(("_", "<")):
-            names = [
-                k for k in code.co_varnames[: code.co_argcount] if frame.f_locals.get(k) is value
-            ]
-            return code.co_name, names[0] if names else "input"
+        if not module.startswith("cellax."):
+            if found or nearest or not module.startswith(("jax", "contextlib", "functools")):
+                break
+            frame = frame.f_back
+            continue
+        code = frame.f_code
+        own = frame.f_locals.get("self")
+        if code.co_name == "construct" and own is not None and module.startswith("cellax.nn"):
+            public = type(own).__name__
+        elif (
+            module.startswith("cellax.ops")
+            and not code.co_name.startswith(("_", "<"))
+            and "<locals>" not in code.co_qualname  # a table's closure: named by its ``api``
+        ):
+            public = code.co_name
+        else:
+            public = None
+        if public is not None:
+            args = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+            names = [k for k in args if k != "self" and frame.f_locals.get(k) is value]
+            if names:
+                found = (public, name if public == api and name in names else names[0])
+            elif nearest is None:
+                nearest = (public, "input")
         frame = frame.f_back
-    return "Tensor", "input_data"
+    if found is not None:
+        return found
+    if api is not None:
+        return api, name
+    return nearest or ("Tensor", "input_data")
 
 
 def to_float(x):
@@ -183,8 +213,8 @@ def shape_tuple(api: str, shape, name: str = "shape") -> tuple:
         return (int(shape),)
     if isinstance(shape, Tensor):
         return tuple(int(d) for d in static_value(api, name, shape).reshape(-1))
-    try:
-        if isinstance(shape, (str, bytes, dict, set)):
+    try:  # ints only: MindSpore refuses a float size rather than truncating it
+        if isinstance(shape, (str, bytes, dict, set)) or not all(map(_is_int, shape)):
             raise TypeError
         return tuple(int(d) for d in shape)
     except (TypeError, ValueError):
