@@ -51,7 +51,22 @@ def test_kept_difference(key):
     assert not cc.same(got, GOLD[key])
 
 
-@pytest.mark.parametrize("key", sorted(set(CASES) - set(KEPT)))
+# Recorded but not fixed yet (issue 36): they fail until the op is fixed
+NOT_YET = {
+    "op_add_bool_int",
+    "op_add_bool_float",
+    "op_repeat_interleave_tensor",
+    "op_repeat_interleave_tensor_2d",
+}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True)) if k in NOT_YET else k
+        for k in sorted(set(CASES) - set(KEPT))
+    ],
+)
 def test_case_matches_mindspore(key):
     got = cc.run_case(CASES[key], BASE, ms)
     want = GOLD[key]

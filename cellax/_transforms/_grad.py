@@ -359,9 +359,15 @@ def grad(
         sum of all outputs (each seeded with ones). With both ``grad_position`` and ``weights``
         the result is ``(input_grads, weight_grads)``.
 
+    Differences from MindSpore: an integer input is differentiated in float (float32 up to 16
+    bits, float64 beyond) and its gradient is cast to its dtype once, at the end; MindSpore's
+    bprop rules cast at each integer op, truncating on the way (``x * x * y`` with ``x`` Int32 2
+    and ``y`` 1.5: cellax 6, MindSpore 4). A gradient passes a float-to-integer cast only back
+    through a cast to a float dtype or as grad's output, not through integer arithmetic between.
+
     Raises:
         ValueError: If ``grad_position`` and ``weights`` are both None.
-        TypeError: If ``weights`` holds non-Parameters or a differentiated input is not float.
+        TypeError: If ``weights`` holds non-Parameters or a differentiated input is bool.
         IndexError: If ``grad_position`` is out of range.
 
     Examples:
