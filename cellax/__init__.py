@@ -11,6 +11,7 @@ _jax.config.update("jax_enable_x64", True)
 
 from . import _dtype as dtype  # noqa: E402,F401
 from ._dtype import *  # noqa: E402,F403
+from ._dtype import bool_ as bool  # noqa: E402,F401,A004 (MindSpore 2.10 has both)
 from ._tensor import Tensor as Tensor  # noqa: E402
 from ._tensor import tensor as tensor  # noqa: E402
 from ._parameter import Parameter as Parameter  # noqa: E402

@@ -225,11 +225,6 @@ def is_float(type_: Type) -> bool:
     return type_ in float_type
 
 
-def is_integer_like(np_dtype) -> bool:
-    """Bool or integer (the kinds an integer-valued op keeps as they are)."""
-    return np.dtype(np_dtype).kind in "biu"
-
-
 # The one set of dtype predicates (NumPy, JAX or cellax dtypes; bfloat16 counts as floating).
 def _np(dtype) -> np.dtype:
     return np.dtype(getattr(dtype, "np_dtype", dtype))
@@ -253,6 +248,11 @@ def is_inexact(dtype) -> bool:
 def is_integer(dtype) -> bool:
     """Signed or unsigned integer; bool is not one."""
     return _np(dtype).kind in "iu"
+
+
+def is_integer_like(dtype) -> bool:
+    """Bool or integer (the kinds an integer-valued op keeps as they are)."""
+    return _np(dtype).kind in "biu"
 
 
 def is_bool(dtype) -> bool:

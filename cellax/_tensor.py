@@ -279,7 +279,7 @@ class Tensor:
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.Tensor.html
     """
 
-    __slots__ = ("_value", "_spec", "_hooks")
+    __slots__ = ("_value", "_spec", "_hooks", "_grad_source")
     __array_priority__ = 100
 
     def __init__(
@@ -428,9 +428,9 @@ class Tensor:
         return self.asnumpy().tolist()
 
     def astype(self, dtype, copy: bool = True) -> Tensor:
-        np_dtype = _dtype.to_dtype(dtype).np_dtype
-        value = self._value
-        return wrap(value if value.dtype == np_dtype else value.astype(np_dtype))
+        from ._cast_grad import cast_tensor  # noqa: PLC0415 (it builds on this module)
+
+        return cast_tensor(self, _dtype.to_dtype(dtype).np_dtype)
 
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)

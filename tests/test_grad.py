@@ -109,7 +109,7 @@ Y = ms.Tensor([3.0, 4.0])
     [
         (0, "tensor"),
         (1, "tensor"),
-        ((0,), "tuple1"),
+        ((0,), "tensor"),  # MindSpore 2.10: bare (golden grad_int.json grad_pt0_wnone)
         ((0, 1), "tuple2"),
         (-1, "tensor"),
     ],
@@ -191,8 +191,8 @@ def test_grad_errors():
         ms.grad(f, 0, [X])
     with pytest.raises(IndexError, match="'grad_position' 5 is out of range"):
         ms.grad(f, 5)(X, Y)
-    with pytest.raises(TypeError, match="must be a floating point Tensor"):
-        ms.grad(f, 0)(ms.Tensor([1, 2]), Y)
+    with pytest.raises(TypeError, match="must be a number Tensor"):
+        ms.grad(f, 0)(ms.Tensor([True, False]), Y)
     with pytest.raises(TypeError, match="'grad_position' must be an int"):
         ms.grad(f, "0")(X, Y)
 

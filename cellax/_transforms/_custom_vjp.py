@@ -467,6 +467,11 @@ def run_with_bprop(cell, args, kwargs):
             result, param_grads = result
         if isinstance(result, Tensor) and len(call_args) == 1:
             result = (result,)
+        if not isinstance(result, (tuple, list, int, float, Tensor)):  # MindSpore's TypeError
+            raise TypeError(
+                f"For 'bprop' of Cell '{name}', bprop must return Tensors, but got "
+                f"{type(result).__name__}."
+            )
         if not isinstance(result, (tuple, list)) or len(result) != len(call_args):
             got = len(result) if isinstance(result, (tuple, list)) else type(result).__name__
             raise RuntimeError(

@@ -14,6 +14,7 @@ from .._errors import check_bools
 from .._core import Slot, is_array, to_arrays
 from .._parameter import Parameter
 from .._tensor import Tensor, unwrap, wrap, wrap_tree
+from .._cast_grad import grad_source
 from . import _grad_replay, _trace
 from ._custom_vjp import apply_tensor_hooks
 
@@ -35,6 +36,7 @@ def _normalize_positions(api: str, grad_position, nargs: int):
         return None, False
     single = isinstance(grad_position, int) and not isinstance(grad_position, bool)
     positions = (grad_position,) if single else grad_position
+    single = single or (isinstance(positions, (tuple, list)) and len(positions) == 1)
     if not isinstance(positions, (tuple, list)) or not all(
         isinstance(p, int) and not isinstance(p, bool) for p in positions
     ):
@@ -86,13 +88,48 @@ def _diff_input(api: str, value, position: int):
                 f"number to be differentiated, but got {type(value).__name__}: {value!r}."
             )
         array = jnp.asarray(host)
+    if _dtype.is_integer(array.dtype):  # MindSpore differentiates integers: see _lift
+        return array
     if not _dtype.is_inexact(array.dtype):  # grad takes complex; amp casts skip it
         raise TypeError(
-            f"For '{api}', the input at grad_position {position} must be a floating point "
-            f"Tensor to be differentiated, but got dtype {np.dtype(array.dtype)}. Cast it with "
+            f"For '{api}', the input at grad_position {position} must be a number Tensor "
+            f"to be differentiated, but got dtype {np.dtype(array.dtype)}. Cast it with "
             f".astype(cellax.float32) or leave it out of grad_position."
         )
     return array
+
+
+def _lift(array):
+    """An integer input as the float array it is differentiated as: MindSpore's bprop rules run
+    on integers, JAX's do not, so the function sees float values (wide enough to hold them) and
+    its outputs and this input's gradient are cast back to the integer run's dtypes."""
+    if not _dtype.is_integer(array.dtype):
+        return array
+    return array.astype(np.float32 if np.dtype(array.dtype).itemsize <= 2 else np.float64)
+
+
+def _integer_run_dtypes(inner, weight_values, diff_inputs, lifted, out_arrays):
+    """``out_arrays`` (run on lifted integer inputs) cast to the dtypes the integer run gives:
+    traced abstractly where the function allows; where it branches in Python on a value, an
+    output of a lift dtype takes the integer inputs' dtype."""
+    try:
+        plain = jax.eval_shape(lambda w, d: inner(w, d)[1][0], weight_values, diff_inputs)
+    except (TypeError, jax.errors.ConcretizationTypeError):
+        integers = [a.dtype for a, b in zip(diff_inputs, lifted) if a is not b]
+        by_lift = {}
+        for dtype, lift in zip(integers, (_lift(jnp.zeros((), d)) for d in integers)):
+            by_lift[lift.dtype] = jnp.promote_types(by_lift.get(lift.dtype, dtype), dtype)
+        return jax.tree_util.tree_map(
+            lambda v: v.astype(by_lift[v.dtype]) if getattr(v, "dtype", None) in by_lift else v,
+            out_arrays,
+        )
+    return jax.tree_util.tree_map(_cast_like, out_arrays, plain)
+
+
+def _cast_like(value, like):
+    if not hasattr(value, "dtype") or value.dtype == like.dtype:
+        return value
+    return value.astype(like.dtype)
 
 
 def _with_tensor_hooks(tensor, value):
@@ -121,6 +158,7 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
     owner = {i: _alias_owner(args, i, positions) for i in positions}
     leaders = [i for i in positions if owner[i] == i]
     diff_inputs = [_diff_input(api, args[i], i) for i in leaders]
+    lifted = [_lift(a) for a in diff_inputs]
     stateful = _trace.functionalize(fn, targets, convert=True, differentiating=True)
 
     def inner(weight_values, diff_inputs):
@@ -134,19 +172,20 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
                 hooked[k] = w._with_part(hooked[k], ft.partial(_with_tensor_hooks, w))
         out, new_values = stateful(hooked, *call_args, **kwargs)
         out_arrays = to_arrays(out)  # outside the frame: a returned Parameter as the caller has it
+        # an output cast to an integer dtype is differentiated through its float twin
+        diff_part = to_arrays(jax.tree_util.tree_map(_grad_source_of, out, is_leaf=_is_tensor))
         if has_aux:
-            diff_part = out_arrays[0] if isinstance(out_arrays, (tuple, list)) else out_arrays
-        else:
-            diff_part = out_arrays
+            diff_part = diff_part[0] if isinstance(diff_part, (tuple, list)) else diff_part
         return diff_part, (out_arrays, new_values)
 
-    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(
-        inner, weight_values, diff_inputs, has_aux=True
-    )
+    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(inner, weight_values, lifted, has_aux=True)
+    if any(a is not b for a, b in zip(lifted, diff_inputs)):
+        out_arrays = _integer_run_dtypes(inner, weight_values, diff_inputs, lifted, out_arrays)
     with _trace.backward():
         if sens is None:
             cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
         else:
+            _check_sens(api, sens, out_arrays)
             cotangent = jax.tree_util.tree_map(
                 lambda s, o: jnp.broadcast_to(jnp.asarray(s, o.dtype), o.shape),
                 to_arrays(sens),
@@ -154,10 +193,35 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
             )
         target_grads, leader_grads = vjp_fn(cotangent)
     weight_grads = [w._part_of(target_grads[k], rows) for w, k in zip(weights, picks)]
+    # MindSpore gives a Parameter with requires_grad=False a zero gradient when asked for it
+    weight_grads = [
+        g if w.requires_grad or w._backing() is not w else jnp.zeros_like(g)
+        for w, g in zip(weights, weight_grads)
+    ]
+    leader_grads = [_cast_like(g, a) for g, a in zip(leader_grads, diff_inputs)]
     by_leader = dict(zip(leaders, leader_grads))
     input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
+
+
+def _check_sens(api, sens, out_arrays):
+    for s, o in zip(
+        jax.tree_util.tree_leaves(to_arrays(sens)), jax.tree_util.tree_leaves(out_arrays)
+    ):
+        if _dtype.is_integer(o.dtype) and getattr(s, "dtype", o.dtype) != o.dtype:
+            raise TypeError(
+                f"For '{api}', the sens of an integer output must have its dtype "
+                f"{_dtype.to_dtype(o.dtype)}, but got {_dtype.to_dtype(s.dtype)}. Cast the sens."
+            )
+
+
+def _is_tensor(x) -> bool:
+    return isinstance(x, Tensor)
+
+
+def _grad_source_of(x):
+    return wrap(grad_source(x)) if isinstance(x, Tensor) else x
 
 
 def _diff_targets(weights):
@@ -287,9 +351,15 @@ def grad(
         sum of all outputs (each seeded with ones). With both ``grad_position`` and ``weights``
         the result is ``(input_grads, weight_grads)``.
 
+    Differences from MindSpore: an integer input is differentiated in float (float32 up to 16
+    bits, float64 beyond) and its gradient is cast to its dtype once, at the end; MindSpore's
+    bprop rules cast at each integer op, truncating on the way (``x * x * y`` with ``x`` Int32 2
+    and ``y`` 1.5: cellax 6, MindSpore 4). A gradient passes a float-to-integer cast only back
+    through a cast to a float dtype or as grad's output, not through integer arithmetic between.
+
     Raises:
         ValueError: If ``grad_position`` and ``weights`` are both None.
-        TypeError: If ``weights`` holds non-Parameters or a differentiated input is not float.
+        TypeError: If ``weights`` holds non-Parameters or a differentiated input is bool.
         IndexError: If ``grad_position`` is out of range.
 
     Examples:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import inspect
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ... import _transforms
+from ... import _dtype, _transforms
 from ..._tensor import Tensor
 from .resample import interpolate
 from .ufuncs import add, floor_mod, mul, subtract, true_divide
@@ -163,7 +164,18 @@ tensor_sub = _alias("tensor_sub", subtract)
 tensor_mul = _alias("tensor_mul", mul)
 
 
-tensor_div = _alias("tensor_div", true_divide, ("x", "y"))
+def _div_keeping_integers(x, y):
+    """MindSpore's Div: Integer Tensors divide to their dtype, rounding toward zero."""
+    if isinstance(x, Tensor) and isinstance(y, Tensor):
+        a, b = x._value, y._value
+        if _dtype.is_integer(a.dtype) and _dtype.is_integer(b.dtype):
+            dtype = jnp.promote_types(a.dtype, b.dtype)
+            return wrap(jax.lax.div(*jnp.broadcast_arrays(a.astype(dtype), b.astype(dtype))))
+    return true_divide(x, y)
+
+
+_div_keeping_integers.__name__ = "true_divide"
+tensor_div = _alias("tensor_div", _div_keeping_integers, ("x", "y"))
 
 
 tensor_mod = _alias("tensor_mod", floor_mod, ("x", "y"))

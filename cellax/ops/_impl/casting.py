@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from ..._cast_grad import cast_tensor
+from ..._tensor import Tensor
 from .utils import arr, np_dtype, wrap
 
 __all__ = [
@@ -20,6 +22,8 @@ def cast(input, dtype):
         >>> print(ms.ops.cast(ms.Tensor([1.7, -1.7]), ms.int32))
         [ 1 -1]
     """
+    if isinstance(input, Tensor):  # a cast passes the gradient, to an integer dtype too
+        return cast_tensor(input, np_dtype(dtype))
     return wrap(arr(input, "cast", keep_scalars=False).astype(np_dtype(dtype)))
 
 

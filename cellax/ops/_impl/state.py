@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from ..._parameter import StateTensor
+from ..._tensor import Tensor
 from .primitive import primitive
 from .utils import arr, wrap
 
@@ -67,8 +68,11 @@ def assign_sub(variable, value):
 
 def stop_gradient(value):
     """Identity whose gradient is zero (works on Tensors and tuples of them)."""
+    # a Tensor is a pytree around its array: treat it as a leaf, or it would be wrapped twice
     return jax.tree_util.tree_map(
-        lambda x: wrap(jax.lax.stop_gradient(x)), jax.tree_util.tree_map(arr, value)
+        lambda x: wrap(jax.lax.stop_gradient(arr(x))),
+        value,
+        is_leaf=lambda x: isinstance(x, Tensor),
     )
 
 
