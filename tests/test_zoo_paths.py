@@ -29,6 +29,11 @@ PATHS = [
     ("common", "_Function _grad_function"),
     ("common._grad_function", "_Function"),
     ("dataset.audio", "Spectrogram MelSpectrogram MelScale AmplitudeToDB Resample MFCC utils"),
+    ("multiprocessing", "Process Pool Queue get_context cpu_count"),
+    ("experimental.optim.optimizer", "Optimizer"),
+    ("ops.operations", "FloatStatus"),
+    ("ops.composite", "add_flags"),
+    ("common.sparse_tensor", "RowTensorInner"),
     ("dataset.audio.utils", "BorderType MelType NormMode NormType WindowType create_dct"),
 ]
 
@@ -198,3 +203,37 @@ def test_function_uses_its_backward(jitted):
     grad = ms.grad(lambda a, b: _Scale.apply(a, b, 3.0)[0].sum(), grad_position=(0, 1))
     dx, dy = (ms.jit(grad) if jitted else grad)(x, y)
     assert dx.tolist() == [90.0, 120.0] and dy.tolist() == [3.0, 6.0]
+
+
+def test_multiprocessing_is_the_standard_library():
+    import multiprocessing
+
+    assert ms.multiprocessing.Process is multiprocessing.Process
+    assert ms.multiprocessing.cpu_count() == multiprocessing.cpu_count()
+
+
+def test_experimental_optim_optimizer_module():
+    from cellax.experimental.optim.optimizer import Optimizer
+
+    assert Optimizer is ms.experimental.optim.Optimizer
+
+
+def test_float_status_flags_nan_and_inf():
+    status = ms.ops.operations.FloatStatus()
+    assert status(ms.Tensor(np.array([1.0, 2.0], np.float32))).tolist() == [0.0]
+    assert status(ms.Tensor(np.array([1.0, -np.inf], np.float32))).tolist() == [1.0]
+    with pytest.raises(TypeError, match="FloatStatus"):
+        status(ms.Tensor([1, 2]))
+
+
+def test_add_flags_and_row_tensor_inner():
+    from cellax.common.sparse_tensor import RowTensorInner
+    from cellax.ops import composite as C
+
+    @C.add_flags(has_effect=True)
+    def f(x):
+        return x
+
+    assert f._func_graph_flags == {"has_effect": True}
+    dense = RowTensorInner(ms.Tensor([1]), ms.Tensor([[1.0, 2.0]]), (2, 2)).to_dense()
+    assert dense.tolist() == [[0.0, 0.0], [1.0, 2.0]]
