@@ -33,6 +33,7 @@ FLOORS = [
         "_checkparam",
         "_parallel_state",
         "communication",  # ranks and groups: only _parallel_state; ops.communication uses it
+        "multiprocessing",  # the standard library's, under MindSpore's name
     ],
     ["_core"],
     ["_autograph"],  # pure AST work: of cellax it reads only the seam its operators fill

@@ -24,6 +24,17 @@ PATHS = [
     ("ops.function.nn_func", "_interpolate_ext_scale_factor_convert_size"),
     ("nn.utils", "no_init_parameters"),
     ("common.api", "_function_forbid_reuse"),
+    ("mint", "functional"),
+    ("ops.function.nn_func", "multi_head_attention_forward"),
+    ("common", "_Function _grad_function"),
+    ("common._grad_function", "_Function"),
+    ("dataset.audio", "Spectrogram MelSpectrogram MelScale AmplitudeToDB Resample MFCC utils"),
+    ("multiprocessing", "Process Pool Queue get_context cpu_count"),
+    ("experimental.optim.optimizer", "Optimizer"),
+    ("ops.operations", "FloatStatus"),
+    ("ops.composite", "add_flags"),
+    ("common.sparse_tensor", "RowTensorInner"),
+    ("dataset.audio.utils", "BorderType MelType NormMode NormType WindowType create_dct"),
 ]
 
 
@@ -144,3 +155,85 @@ def test_no_init_parameters_and_forbid_reuse():
     assert net(ms.ops.ones((1, 2))).shape == (1, 1)
     with pytest.raises(TypeError, match="_function_forbid_reuse"):
         _function_forbid_reuse(net)
+
+
+def test_mint_functional_is_mint_nn_functional():
+    assert ms.mint.functional is ms.mint.nn.functional
+    out = ms.mint.functional.softmax(ms.Tensor([[0.0, 0.0]]), dim=1)
+    np.testing.assert_allclose(out.asnumpy(), [[0.5, 0.5]])
+
+
+def test_multi_head_attention_forward_matches_multihead_attention():
+    from cellax.ops.function.nn_func import multi_head_attention_forward
+
+    rng = np.random.default_rng(0)
+    layer = nn.MultiheadAttention(8, 2)
+    query = ms.Tensor(rng.standard_normal((5, 3, 8)).astype(np.float32))
+    memory = ms.Tensor(rng.standard_normal((4, 3, 8)).astype(np.float32))
+    padding = ms.Tensor(rng.random((3, 4)) > 0.7)
+    want, want_weights = layer(query, memory, memory, key_padding_mask=padding)
+    out, weights = multi_head_attention_forward(
+        query, memory, memory, 8, 2, layer.in_proj_weight, layer.in_proj_bias, None, None,
+        False, 0.0, layer.out_proj.weight, layer.out_proj.bias, training=False,
+        key_padding_mask=padding, k_is_v=True,
+    )  # fmt: skip
+    assert out.shape == (5, 3, 8) and weights.shape == (3, 5, 4)
+    np.testing.assert_allclose(out.asnumpy(), want.asnumpy(), atol=1e-5)
+    np.testing.assert_allclose(weights.asnumpy(), want_weights.asnumpy(), atol=1e-6)
+
+
+class _Scale(ms.common._Function):
+    @staticmethod
+    def forward(ctx, x, y, scale=2.0):
+        ctx.save_for_backward(x, y)
+        ctx.scale = scale
+        return x * y * scale, x + 1
+
+    @staticmethod
+    def backward(ctx, grad, _):
+        x, y = ctx.saved_tensors
+        return grad * y * ctx.scale * 10, grad * x * ctx.scale, None
+
+
+@pytest.mark.parametrize("jitted", [False, True])
+def test_function_uses_its_backward(jitted):
+    x, y = ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0])
+    out, plus = _Scale.apply(x, y)
+    assert out.tolist() == [6.0, 16.0] and plus.tolist() == [2.0, 3.0]
+    grad = ms.grad(lambda a, b: _Scale.apply(a, b, 3.0)[0].sum(), grad_position=(0, 1))
+    dx, dy = (ms.jit(grad) if jitted else grad)(x, y)
+    assert dx.tolist() == [90.0, 120.0] and dy.tolist() == [3.0, 6.0]
+
+
+def test_multiprocessing_is_the_standard_library():
+    import multiprocessing
+
+    assert ms.multiprocessing.Process is multiprocessing.Process
+    assert ms.multiprocessing.cpu_count() == multiprocessing.cpu_count()
+
+
+def test_experimental_optim_optimizer_module():
+    from cellax.experimental.optim.optimizer import Optimizer
+
+    assert Optimizer is ms.experimental.optim.Optimizer
+
+
+def test_float_status_flags_nan_and_inf():
+    status = ms.ops.operations.FloatStatus()
+    assert status(ms.Tensor(np.array([1.0, 2.0], np.float32))).tolist() == [0.0]
+    assert status(ms.Tensor(np.array([1.0, -np.inf], np.float32))).tolist() == [1.0]
+    with pytest.raises(TypeError, match="FloatStatus"):
+        status(ms.Tensor([1, 2]))
+
+
+def test_add_flags_and_row_tensor_inner():
+    from cellax.common.sparse_tensor import RowTensorInner
+    from cellax.ops import composite as C
+
+    @C.add_flags(has_effect=True)
+    def f(x):
+        return x
+
+    assert f._func_graph_flags == {"has_effect": True}
+    dense = RowTensorInner(ms.Tensor([1]), ms.Tensor([[1.0, 2.0]]), (2, 2)).to_dense()
+    assert dense.tolist() == [[0.0, 0.0], [1.0, 2.0]]

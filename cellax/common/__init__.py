@@ -16,3 +16,5 @@ from .sparse_tensor import COOTensor as COOTensor  # noqa: E402
 from .sparse_tensor import CSRTensor as CSRTensor  # noqa: E402
 from . import generator as generator  # noqa: E402
 from .generator import Generator as Generator  # noqa: E402
+from . import _grad_function as _grad_function  # noqa: E402
+from ._grad_function import _Function as _Function  # noqa: E402

@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from .._tensor import Tensor, as_array
 
-__all__ = ["RowTensor", "COOTensor", "CSRTensor"]
+__all__ = ["RowTensorInner", "RowTensor", "COOTensor", "CSRTensor"]
 
 
 def _arr(x):
@@ -61,6 +61,13 @@ class RowTensor:
         values = _arr(self.values)
         out = jnp.zeros(self.dense_shape, values.dtype)
         return Tensor(out.at[_arr(self.indices)].add(values))
+
+
+class RowTensorInner(RowTensor):
+    """MindSpore's internal ``RowTensor`` (its constructor names the dense shape ``shape``)."""
+
+    def __init__(self, indices=None, values=None, shape=None, row_tensor=None):
+        super().__init__(indices, values, shape, row_tensor)
 
 
 class COOTensor:

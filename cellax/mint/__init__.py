@@ -25,3 +25,7 @@ from . import nn as nn  # noqa: E402
 from . import optim as optim  # noqa: E402
 from . import special as special  # noqa: E402
 from .nn.functional import conv2d as conv2d  # noqa: E402
+
+# MindSpore binds ``mint.functional`` to ``mint.nn.functional`` (``from mindspore.mint.nn import
+# functional``); there is no ``mindspore/mint/functional.py``.
+from .nn import functional as functional  # noqa: E402

@@ -17,7 +17,33 @@ __all__ = [
     "MultitypeFuncGraph",
     "clip_by_global_norm",
     "constexpr",
+    "add_flags",
 ]
+
+
+def add_flags(fn=None, **flags):
+    """Record graph-compiler flags on ``fn`` (a function or Cell) in ``fn._func_graph_flags``;
+    a decorator when ``fn`` is None. cellax's compiler (XLA) reads none of them.
+
+    Examples:
+        >>> from cellax.ops import composite as C
+        >>> @C.add_flags(has_effect=True)
+        ... def f(x):
+        ...     return x
+        >>> f._func_graph_flags
+        {'has_effect': True}
+
+    MindSpore: https://www.mindspore.cn/docs/en/master/api_python/ops/mindspore.ops.add_flags.html
+    """
+
+    def mark(target):
+        flags_dict = getattr(target, "_func_graph_flags", None)
+        if flags_dict is None:
+            target._func_graph_flags = flags_dict = {}
+        flags_dict.update(flags)
+        return target
+
+    return mark if fn is None else mark(fn)
 
 
 def _bind_ops_functions() -> None:

@@ -38,6 +38,8 @@ PACKAGES = [
     ("cellax.dataset.vision", "cellax.dataset.vision"),
     ("cellax.dataset.transforms", "cellax.dataset.transforms"),
     ("cellax.dataset.text", "cellax.dataset.text"),
+    ("cellax.dataset.audio", "cellax.dataset.audio"),
+    ("cellax.dataset.audio.utils", "cellax.dataset.audio.utils"),
     ("cellax.dataset.config", "cellax.dataset.config"),
     ("cellax.communication", "cellax.communication"),
     ("cellax.communication.management", "cellax.communication.management"),
