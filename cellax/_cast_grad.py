@@ -18,28 +18,25 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _core, _dtype
-from ._tensor import Tensor, wrap
 
-__all__ = ["cast_tensor", "grad_source"]
+__all__ = ["cast_value", "grad_source"]
 
 
-def cast_tensor(tensor: Tensor, np_dtype) -> Tensor:
-    """``tensor`` cast to ``np_dtype``, with the gradient passing as MindSpore's Cast bprop."""
-    value = tensor._value
+def cast_value(value, np_dtype, twin=None) -> tuple:
+    """``value`` cast to ``np_dtype``, with the gradient passing as MindSpore's Cast bprop:
+    ``(cast array, its float twin or None)``; ``twin`` is the input's own float twin."""
     if value.dtype == np_dtype:
-        return wrap(value)
-    twin = getattr(tensor, "_grad_source", None)
+        return value, None
     if twin is not None and _dtype.is_inexact(np_dtype):  # the integer's value, the float's tangent
-        return wrap(twin.astype(np_dtype))
-    out = wrap(value.astype(np_dtype))
+        return twin.astype(np_dtype), None
     if (
         _core.differentiating()
         and isinstance(value, jax.core.Tracer)
         and _dtype.is_integer(np_dtype)
         and _dtype.is_floating(value.dtype)
     ):
-        out._grad_source = _through_integer(value, np.dtype(np_dtype))
-    return out
+        return value.astype(np_dtype), _through_integer(value, np.dtype(np_dtype))
+    return value.astype(np_dtype), None
 
 
 @ft.partial(jax.custom_vjp, nondiff_argnums=(1,))
@@ -59,6 +56,6 @@ _through_integer.defvjp(_through_integer_fwd, _through_integer_bwd)
 
 
 def grad_source(tensor):
-    """The array a gradient flows back through: ``tensor``'s float twin if it has one."""
+    """The array a gradient flows back through: a Tensor's float twin if it has one."""
     twin = getattr(tensor, "_grad_source", None)
     return tensor._value if twin is None else twin

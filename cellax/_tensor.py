@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import _dtype, _init_samplers
+from ._cast_grad import cast_value
 from ._core import concrete as _concrete
 from ._core._seams import TENSOR_METHODS, UNCONVERTED_REASON
 from ._parallel_state import host_array as _host_array
@@ -428,9 +429,13 @@ class Tensor:
         return self.asnumpy().tolist()
 
     def astype(self, dtype, copy: bool = True) -> Tensor:
-        from ._cast_grad import cast_tensor  # noqa: PLC0415 (it builds on this module)
-
-        return cast_tensor(self, _dtype.to_dtype(dtype).np_dtype)
+        value, twin = cast_value(
+            self._value, _dtype.to_dtype(dtype).np_dtype, getattr(self, "_grad_source", None)
+        )
+        out = wrap(value)
+        if twin is not None:  # a float -> integer cast while differentiating (_cast_grad)
+            out._grad_source = twin
+        return out
 
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)

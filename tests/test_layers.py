@@ -39,7 +39,7 @@ FLOORS = [
     ["_autograph"],  # pure AST work: of cellax it reads only the seam its operators fill
     ["_random"],
     ["_init_samplers"],
-    ["_tensor_format", "_tensor_index", "_reshape"],
+    ["_tensor_format", "_tensor_index", "_reshape", "_cast_grad"],
     ["_tensor"],
     ["_initializer"],
     ["_parameter", "_stacked"],  # _stacked: ScanCell's Parameters stored as rows of a stack
@@ -63,7 +63,7 @@ FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 DEFAULT_BUDGET = 650
 # files allowed over DEFAULT_BUDGET; each budget stays within SLACK of the file's size
 BUDGET = {
-    "_tensor.py": 710,
+    "_tensor.py": 720,
     "nn/_cell/_cell.py": 700,
 }
 SLACK = 1.1
