@@ -23,7 +23,6 @@ from ._impl.windows import *  # noqa: F403
 from ._impl.shape import *  # noqa: F403
 from ._impl.casting import *  # noqa: F403
 from ._impl.queries import *  # noqa: F403
-from ._impl.float_status import *  # noqa: F403
 from ._impl.array_primitives import *  # noqa: F403
 from ._impl.matrix_diag import *  # noqa: F403
 from ._impl.rearrange import *  # noqa: F403

@@ -18,4 +18,4 @@ from .._impl.resample import (
     _interpolate_ext_scale_factor_convert_size as _interpolate_ext_scale_factor_convert_size,
 )
 from .._impl.resample import pad_ext as pad_ext
-from .._impl.mha import multi_head_attention_forward as multi_head_attention_forward
+from .._impl.attention import multi_head_attention_forward as multi_head_attention_forward
