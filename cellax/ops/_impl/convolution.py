@@ -12,7 +12,7 @@ import numpy as np
 from jax import lax
 
 from .primitive import Primitive
-from .utils import arr, wrap
+from .utils import arr, check_window_fits, wrap
 
 __all__ = [
     "conv1d",
@@ -111,18 +111,6 @@ def _check_channels(api: str, x, weight_channels: int, groups: int) -> None:
         )
 
 
-def _check_kernel_fits(api: str, sizes, pads, kernel, dilation) -> None:
-    # MindSpore refuses a window larger than the padded input; JAX returns an empty output
-    padded = tuple(size + lo + hi for size, (lo, hi) in zip(sizes, pads))
-    extent = tuple((k - 1) * d + 1 for k, d in zip(kernel, dilation))
-    if any(p < e for p, e in zip(padded, extent)):
-        raise ValueError(
-            f"For '{api}', 'input' must be at least as large as the (dilated) kernel {extent} "
-            f"in its spatial dimensions after padding, but got {padded}. Pad the input or use "
-            f"a smaller kernel."
-        )
-
-
 _SPATIAL = {1: "W", 2: "HW", 3: "DHW"}
 
 
@@ -148,7 +136,7 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
         pads = [(0, 0)] * n
     else:
         pads = explicit_pads(api, padding, n)
-    _check_kernel_fits(api, x.shape[2:], pads, w.shape[2:], dilation)
+    check_window_fits(api, x.shape[2:], pads, w.shape[2:], dilation)
     out = lax.conv_general_dilated(
         x,
         w.astype(x.dtype),

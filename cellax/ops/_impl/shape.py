@@ -230,6 +230,8 @@ def repeat_interleave(input, repeats, axis=None):
         >>> import cellax as ms
         >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), 2))
         [1 1 2 2]
+        >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), ms.Tensor([1, 2]), 0))
+        [1 2 2]
     """
     x = arr(input, "repeat_interleave", keep_scalars=False)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
@@ -237,8 +239,10 @@ def repeat_interleave(input, repeats, axis=None):
         raise ValueError(f"For 'repeat_interleave', 'repeats' must be >= 0, but got {repeats}.")
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
-    total = None if np.ndim(repeats) == 0 else int(np.sum(repeats))
-    return wrap(jnp.repeat(x, repeats, axis=axis, total_repeat_length=total))
+    if isinstance(repeats, tuple) and len(repeats) == 1:
+        repeats = repeats[0]  # one count for every element, as an int
+    total = None if isinstance(repeats, int) else int(np.sum(repeats))
+    return wrap(jnp.repeat(x, np.asarray(repeats), axis=axis, total_repeat_length=total))
 
 
 def repeat_elements(x, rep, axis=0):

@@ -256,6 +256,19 @@ def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool 
     raise TypeError(f"For '{api}', '{name}' must be {kinds}, but got {value!r}.")
 
 
+def check_window_fits(api: str, sizes, pads, kernel, dilation, name: str = "input") -> None:
+    """ValueError naming ``api`` when a (dilated) window is larger than the padded spatial
+    ``sizes``: MindSpore refuses it, where JAX would return an empty output."""
+    padded = tuple(size + lo + hi for size, (lo, hi) in zip(sizes, pads))
+    extent = tuple((k - 1) * d + 1 for k, d in zip(kernel, dilation))
+    if any(p < e for p, e in zip(padded, extent)):
+        raise ValueError(
+            f"For '{api}', '{name}' must be at least as large as the (dilated) kernel {extent} "
+            f"in its spatial dimensions after padding, but got {padded}. Pad the input or use "
+            f"a smaller kernel."
+        )
+
+
 def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
     """``shape_tuple`` for a shape about to be allocated: no negative dimension, and a size
     that int64 can count and the device can hold (ValueError / MemoryError naming ``api``)."""
