@@ -52,12 +52,7 @@ def test_kept_difference(key):
 
 
 # Recorded but not fixed yet (issue 36): they fail until the op is fixed
-NOT_YET = {
-    "op_add_bool_int",
-    "op_add_bool_float",
-    "op_repeat_interleave_tensor",
-    "op_repeat_interleave_tensor_2d",
-}
+NOT_YET: set = set()
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ Adapters over :mod:`cellax.ops` with PyTorch's argument names and defaults.
 from __future__ import annotations
 
 from ... import _dtype, ops
+from ...ops._impl import pooling
 
 _SAME = [
     "adaptive_avg_pool2d", "adaptive_avg_pool3d", "broadcast_to",
@@ -110,8 +111,9 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
         >>> mint.nn.functional.avg_pool2d(mint.ones((1, 1, 4, 4)), 2).shape
         (1, 1, 2, 2)
     """
-    return ops.avg_pool2d(
-        input, kernel_size, _stride(kernel_size, stride), padding, ceil_mode,
+    # MindSpore's avg_pool2d_ext takes an unbatched (C, H, W) input; ops.avg_pool2d does not
+    return pooling.avg_pool(
+        "avg_pool2d", 2, input, kernel_size, _stride(kernel_size, stride), padding, ceil_mode,
         count_include_pad, divisor_override or 0,
     )  # fmt: skip
 

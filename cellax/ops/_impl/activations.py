@@ -122,6 +122,7 @@ def leaky_relu(input, alpha=0.2):
         [-0.2  1. ]
     """
     x = _float_input("leaky_relu", input)
+    alpha = arr(alpha, "leaky_relu", "alpha", real=True)
     return wrap(jnp.where(x > 0, x, alpha * x).astype(x.dtype))
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from jax import lax
 
 from .primitive import Primitive
-from .utils import arr, wrap
+from .utils import arr, check_window_fits, wrap
 
 __all__ = [
     "conv1d",
@@ -136,6 +136,7 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
         pads = [(0, 0)] * n
     else:
         pads = explicit_pads(api, padding, n)
+    check_window_fits(api, x.shape[2:], pads, w.shape[2:], dilation)
     out = lax.conv_general_dilated(
         x,
         w.astype(x.dtype),

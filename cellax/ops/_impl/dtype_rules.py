@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
+import jax
+import jax.numpy as jnp
+
 from ... import _dtype
 
 _FLOATS = "Float16 Float32 Float64 BFloat16"
@@ -96,3 +99,12 @@ def check_accepts(api: str, *values) -> None:
                 f"For '{api}', the dtype of the input Tensor must be one of "
                 f"{{{', '.join(sorted(allowed))}}}, but got {name}."
             )
+
+
+def check_accepts_promoted(api: str, *values) -> None:
+    """:func:`check_accepts` of the dtype the Tensor inputs promote to: MindSpore casts them to
+    one dtype before its check, so a Bool and an Int32 Tensor are an Int32 ``add``, while two
+    Bool Tensors (or a Bool Tensor and a Python number) stay Bool and are refused."""
+    dtypes = [value.dtype for value in values if getattr(value, "dtype", None) is not None]
+    if dtypes:
+        check_accepts(api, jax.ShapeDtypeStruct((), jnp.result_type(*dtypes)))

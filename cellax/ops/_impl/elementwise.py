@@ -67,8 +67,8 @@ def clamp(input, min=None, max=None):
     for bound in (min, max):
         if type(bound) is float:
             x = _fix_int_float(x, bound)
-    low = None if min is None else arr(min, "clamp", "min")
-    high = None if max is None else arr(max, "clamp", "max")
+    low = None if min is None else arr(min, "clamp", "min", real=True)
+    high = None if max is None else arr(max, "clamp", "max", real=True)
     if low is not None:
         x = jnp.maximum(x, low)
     if high is not None:
@@ -95,7 +95,7 @@ def lerp(input, end, weight):
         [0.5 3. ]
     """
     a, b = _binary_arrays(input, end, "lerp", ("input", "end"))
-    return wrap(a + arr(weight, "lerp", "weight") * (b - a))
+    return wrap(a + arr(weight, "lerp", "weight", real=True) * (b - a))
 
 
 def addcmul(input, tensor1, tensor2, value=1):

@@ -187,9 +187,11 @@ def avg_pool(
     count_include_pad,
     divisor_override,
     pad_mode="pad",
+    *,
+    allow_unbatched=True,
 ):
     value = arr(input_x)
-    _check_rank(api, value, (n + 1, n + 2))
+    _check_rank(api, value, (n + 1, n + 2) if allow_unbatched else (n + 2,), "input_x")
     unbatched = value.ndim == n + 1
     if unbatched:
         value = value[None]
@@ -251,6 +253,10 @@ def avg_pool2d(
 ):
     r"""2-D average pooling over NCHW; ``divisor_override`` (non-zero) replaces the divisor.
 
+    Raises:
+        ValueError: If ``input_x`` is not 4-D (as in MindSpore 2.10;
+            ``mint.nn.functional.avg_pool2d`` also takes an unbatched CHW input).
+
     Examples:
         >>> import cellax as ms
         >>> ms.ops.avg_pool2d(ms.ops.ones((1, 1, 5, 5)), 2, 2, ceil_mode=True).shape
@@ -266,6 +272,7 @@ def avg_pool2d(
         ceil_mode,
         count_include_pad,
         divisor_override,
+        allow_unbatched=False,
     )
 
 

@@ -388,6 +388,11 @@ def all(input, axis=None, keep_dims=False):
 def any(input, axis=None, keep_dims=False):
     """True where some element along ``axis`` is nonzero.
 
+    Differences from MindSpore: MindSpore 2.10's CPU kernel answers wrongly for an int or float
+    Tensor (``False`` for both rows of ``[[0, 2], [0, 0]]`` along axis 1, and for the whole
+    Tensor); cellax answers as NumPy does (``[True, False]``). To get the same answer from
+    both, pass a Bool Tensor: ``ops.any(x != 0, axis)``.
+
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.any(ms.Tensor([[True, False], [False, False]]), 1))

@@ -232,6 +232,12 @@ def pad(input_x, padding, mode="constant", value=None):
     widths = [(0, 0)] * x.ndim
     for i in range(len(padding) // 2):
         widths[x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+    for size, (lo, hi) in zip(x.shape, widths):
+        if min(lo, hi) < -size or size + lo + hi < 0:
+            raise ValueError(
+                f"For '{api}', 'padding' must crop no more than a dimension holds, but got "
+                f"({lo}, {hi}) for a dimension of size {size}."
+            )
     crop = tuple(slice(max(-lo, 0), x.shape[d] - max(-hi, 0)) for d, (lo, hi) in enumerate(widths))
     x = x[crop]
     widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]

@@ -230,6 +230,8 @@ def repeat_interleave(input, repeats, axis=None):
         >>> import cellax as ms
         >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), 2))
         [1 1 2 2]
+        >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), ms.Tensor([1, 2]), 0))
+        [1 2 2]
     """
     x = arr(input, "repeat_interleave", keep_scalars=False)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
@@ -237,8 +239,10 @@ def repeat_interleave(input, repeats, axis=None):
         raise ValueError(f"For 'repeat_interleave', 'repeats' must be >= 0, but got {repeats}.")
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
-    total = None if np.ndim(repeats) == 0 else int(np.sum(repeats))
-    return wrap(jnp.repeat(x, repeats, axis=axis, total_repeat_length=total))
+    if isinstance(repeats, tuple) and len(repeats) == 1:
+        repeats = repeats[0]  # one count for every element, as an int
+    total = None if isinstance(repeats, int) else int(np.sum(repeats))
+    return wrap(jnp.repeat(x, np.asarray(repeats), axis=axis, total_repeat_length=total))
 
 
 def repeat_elements(x, rep, axis=0):
@@ -252,6 +256,12 @@ def _tensor_list(api, tensors, name="tensors"):
             f"For '{api}', '{name}' must be a non-empty list or tuple of Tensors, but got "
             f"{type(tensors).__name__}."
         )
+    for item in tensors:
+        if isinstance(item, (list, tuple)):  # NumPy would stack it into one more dimension
+            raise TypeError(
+                f"For '{api}', '{name}' must be a list or tuple of Tensors, but got an item of "
+                f"type {type(item).__name__}: nested sequences are not Tensors."
+            )
     return [arr(t, api, name, keep_scalars=False) for t in tensors]
 
 
@@ -569,7 +579,7 @@ def roll(input, shifts, dims=None):
     shifts = check_ints("roll", "shifts", shifts, tensor=True)
     if dims is not None:
         dims = check_ints("roll", "dims", dims, tensor=True)
-        dims = tuple(np.atleast_1d(dims).tolist())
+        dims = check_axes("roll", tuple(np.atleast_1d(dims).tolist()), x.ndim, "dims")
         shifts = tuple(np.atleast_1d(shifts).tolist())
     return wrap(jnp.roll(x, shifts, dims))
 
@@ -578,7 +588,8 @@ def narrow(input, axis, start, length):
     """The slice ``start:start+length`` along ``axis``.
 
     Raises:
-        ValueError: If the slice does not fit in the dimension.
+        TypeError: If ``start`` or ``length`` is not an int.
+        ValueError: If ``length`` is negative or the slice does not fit in the dimension.
 
     Examples:
         >>> import cellax as ms
@@ -587,6 +598,10 @@ def narrow(input, axis, start, length):
     """
     x = arr(input, "narrow", keep_scalars=False)
     axis = check_axis("narrow", axis, x.ndim)
+    start = check_int_arg("narrow", "start", start)
+    length = check_int_arg("narrow", "length", length)
+    if length < 0:
+        raise ValueError(f"For 'narrow', 'length' must be non-negative, but got {length}.")
     if not 0 <= start + (x.shape[axis] if start < 0 else 0) <= x.shape[axis] - length:
         raise ValueError(
             f"For 'narrow', start={start} and length={length} must fit in dimension "

@@ -83,9 +83,12 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     Raises:
         ValueError: If ``k`` exceeds the size of ``dim``.
 
-    Differences from MindSpore: among tied values MindSpore's CPU kernel returns the indices
-    in its heap's order (``[2, 4]`` for the 3s of ``[1, 3, 3, 2, 3]``); cellax returns the
-    lowest indices first, as MindSpore's GPU kernel and PyTorch do.
+    Differences from MindSpore: the values agree, but among tied values MindSpore 2.10's CPU
+    kernel returns the indices in an order of its own (``[2, 3]`` for the two 5s of
+    ``[5, 1, 5, 5]``); cellax returns the lowest indices first (``[0, 2]``), as MindSpore's GPU
+    kernel and PyTorch do. Code that needs particular indices among ties should not rely on
+    either order: break the ties itself, e.g. by adding a small index-dependent offset to the
+    input before ``topk``.
 
     Examples:
         >>> import cellax as ms

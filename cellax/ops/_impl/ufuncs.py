@@ -13,7 +13,7 @@ import numpy as np
 
 from ... import _dtype
 from ..._tensor import _fix_int_float, _power, _true_divide
-from .dtype_rules import check_accepts
+from .dtype_rules import check_accepts, check_accepts_promoted
 from .eager import fused
 from .utils import arr, is_float, name_op, to_float, wrap
 
@@ -424,7 +424,8 @@ __all__ += list(_BINARY)
 def add(input, other):
     """Elementwise ``input + other`` with broadcasting.
 
-    An integer Tensor combined with a Python float gives Float32, as in MindSpore.
+    An integer Tensor combined with a Python float gives Float32, and a Bool Tensor with an
+    Int32 (Float32) Tensor gives Int32 (Float32), as in MindSpore; two Bool Tensors are refused.
 
     Args:
         input (Union[Tensor, number, bool]): The first input.
@@ -434,6 +435,7 @@ def add(input, other):
         Tensor with the broadcast shape.
 
     Raises:
+        TypeError: If the Tensor inputs promote to Bool.
         ValueError: If the shapes can not be broadcast.
 
     Examples:
@@ -442,7 +444,7 @@ def add(input, other):
         [5. 7. 9.]
     """
     a, b = _binary_arrays(input, other, "add")
-    check_accepts("add", a, b)
+    check_accepts_promoted("add", a, b)
     return wrap(jnp.add(a, b))
 
 

@@ -33,17 +33,31 @@ MSG_EAGER_ONLY = (
 )
 
 
-def arr(x, api: str | None = None, name: str = "input", *, keep_scalars: bool = True, tensor=False):
+def arr(
+    x,
+    api: str | None = None,
+    name: str = "input",
+    *,
+    keep_scalars: bool = True,
+    tensor=False,
+    real=False,
+):
     """The one way an op or a Cell unwraps an input: the jax array of a Tensor/Parameter,
     NumPy/list data converted, Python scalars kept (weakly typed, so they promote as
     MindSpore's scalars do) or, with ``keep_scalars=False``, made arrays of MindSpore's default
     dtypes; with ``tensor`` (an input MindSpore requires to be a Tensor) a Python number is
-    refused. Anything else is a TypeError naming the API the user called (see
+    refused, with ``real`` (a bound, weight or slope MindSpore takes as int or float) a complex
+    one. Anything else is a TypeError naming the API the user called (see
     :func:`_caller`), else ``api`` and ``name``."""
     if isinstance(x, Tensor):
         return x._value
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         return x
+    if real and isinstance(x, (complex, np.complexfloating)):
+        api, name = _caller(x, api, name)
+        raise TypeError(
+            f"For '{api}', '{name}' must be a Tensor, an int or a float, but got complex: {x!r}."
+        )
     if isinstance(x, _SCALARS) and not tensor:
         return x if keep_scalars else as_array(x)
     if x is None or isinstance(x, _SCALARS + (str, bytes, dict, set)):
@@ -137,7 +151,7 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
             return None
         axes = tuple(check_axis(api, a, ndim, name) for a in axis)
         if len(set(axes)) != len(axes):
-            raise ValueError(f"For '{api}', '{name}' has duplicate axes: {axis}.")
+            raise ValueError(f"For '{api}', '{name}' must not repeat an axis, but got {axis}.")
         return axes
     return (check_axis(api, axis, ndim, name),)
 
@@ -240,6 +254,19 @@ def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool 
     kinds = ("an int, " if scalar else "") + "a tuple or list of ints"
     kinds += " or an integer Tensor" if tensor else ""
     raise TypeError(f"For '{api}', '{name}' must be {kinds}, but got {value!r}.")
+
+
+def check_window_fits(api: str, sizes, pads, kernel, dilation, name: str = "input") -> None:
+    """ValueError naming ``api`` when a (dilated) window is larger than the padded spatial
+    ``sizes``: MindSpore refuses it, where JAX would return an empty output."""
+    padded = tuple(size + lo + hi for size, (lo, hi) in zip(sizes, pads))
+    extent = tuple((k - 1) * d + 1 for k, d in zip(kernel, dilation))
+    if any(p < e for p, e in zip(padded, extent)):
+        raise ValueError(
+            f"For '{api}', '{name}' must be at least as large as the (dilated) kernel {extent} "
+            f"in its spatial dimensions after padding, but got {padded}. Pad the input or use "
+            f"a smaller kernel."
+        )
 
 
 def alloc_shape(api: str, shape, name: str = "shape", dtype=None) -> tuple:
