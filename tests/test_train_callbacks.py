@@ -101,3 +101,24 @@ def test_run_argument_errors():
         train.Model(nn.Dense(4, 3), eval_network=nn.Dense(4, 3), eval_indexes=[0, 1])
     with pytest.raises(TypeError, match="must be Callback functions"):
         model.train(1, data, callbacks=[object()])
+
+
+def test_learning_rate_scheduler_sets_the_rate_each_step():
+    model, data = _model_and_data()
+    seen = []
+    schedule = train.LearningRateScheduler(
+        lambda lr, step: seen.append((lr, step)) or 0.1 / (step + 1)
+    )
+    model.train(1, data, callbacks=[schedule])
+    assert [step for _, step in seen] == [1, 2, 3]
+    assert seen[1][0] == pytest.approx(0.05) and seen[2][0] == pytest.approx(0.1 / 3)
+
+
+def test_early_stopping_on_eval_loss_stops_and_restores():
+    model, data = _model_and_data()
+    stop = train.EarlyStopping(patience=1, mode="max", restore_best_weights=True)
+    model.fit(4, data, data, callbacks=[stop])
+    assert stop.stopped_epoch == 2 and stop.best_weights_param_dict is not None
+    with pytest.raises(ValueError, match="mode should be"):
+        train.EarlyStopping(mode="up")
+    assert train.callback.EarlyStopping is train.EarlyStopping

@@ -1,12 +1,14 @@
-"""Metrics for Model.eval (``nn.metrics``, ``train.metrics``): Accuracy, Loss, MAE, MSE, Top-k."""
+"""Metrics for Model.eval (``nn.metrics``, ``train.metrics``): Accuracy, Loss, MAE, MSE, Top-k
+here, the rest from the ``_metrics_*`` modules, and the by-name registry (``get_metric_fn``)."""
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
-from .._tensor import Tensor
+from ._metric_base import Metric, _numpy, rearrange_inputs
+from ._metrics_classification import F1, ROC, Fbeta, Precision, Recall, auc
+from ._metrics_confusion import ConfusionMatrix, ConfusionMatrixMetric
+from ._metrics_similarity import BleuScore, CosineSimilarity, Dice, Perplexity
 
 __all__ = [
     "Metric",
@@ -17,46 +19,23 @@ __all__ = [
     "TopKCategoricalAccuracy",
     "Top1CategoricalAccuracy",
     "Top5CategoricalAccuracy",
+    "Precision",
+    "Recall",
+    "Fbeta",
+    "F1",
+    "ROC",
+    "auc",
+    "ConfusionMatrix",
+    "ConfusionMatrixMetric",
+    "Dice",
+    "CosineSimilarity",
+    "Perplexity",
+    "BleuScore",
     "get_metric_fn",
     "get_metrics",
     "names",
     "rearrange_inputs",
 ]
-
-
-def _numpy(x) -> np.ndarray:
-    return x.asnumpy() if isinstance(x, Tensor) else np.asarray(x)
-
-
-class Metric:
-    """Base class: ``clear()``, ``update(*inputs)``, ``eval()``."""
-
-    def __init__(self) -> None:
-        self.clear()
-
-    def clear(self) -> None:
-        raise NotImplementedError
-
-    def update(self, *inputs) -> None:
-        raise NotImplementedError
-
-    def eval(self):
-        raise NotImplementedError
-
-    @property
-    def indexes(self):
-        """The positions of ``update``'s inputs this metric reads (see :meth:`set_indexes`)."""
-        return getattr(self, "_indexes", None)
-
-    def set_indexes(self, indexes):
-        """Make ``update`` (when decorated with :func:`rearrange_inputs`) read its inputs at
-        ``indexes`` (e.g. ``[0, 2]``); returns this metric."""
-        self._indexes = indexes
-        return self
-
-    def _check_count(self, name: str, count: int) -> None:
-        if count == 0:
-            raise RuntimeError(f"For '{name}', eval() needs at least one update() first.")
 
 
 class Accuracy(Metric):
@@ -207,6 +186,17 @@ _BY_NAME = {
     "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy,
     "topk": TopKCategoricalAccuracy,
+    "precision": Precision,
+    "recall": Recall,
+    "F1": F1,
+    "roc": ROC,
+    "auc": auc,
+    "confusion_matrix": ConfusionMatrix,
+    "confusion_matrix_metric": ConfusionMatrixMetric,
+    "dice": Dice,
+    "cosine_similarity": CosineSimilarity,
+    "perplexity": Perplexity,
+    "bleu_score": BleuScore,
 }
 
 
@@ -256,31 +246,3 @@ def get_metrics(metrics):
         f"For 'get_metrics', the argument 'metrics' should be None, dict or set, but got "
         f"{type(metrics).__name__}."
     )
-
-
-def rearrange_inputs(func):
-    """Decorate a Metric's ``update`` so that it reads its inputs at ``self.indexes``.
-
-    Examples:
-        >>> from cellax.train import Metric, rearrange_inputs
-        >>> class First(Metric):
-        ...     def clear(self):
-        ...         self.value = None
-        ...     @rearrange_inputs
-        ...     def update(self, *inputs):
-        ...         self.value = inputs[0]
-        ...     def eval(self):
-        ...         return self.value
-        >>> metric = First().set_indexes([1])
-        >>> metric.update("a", "b")
-        >>> metric.eval()
-        'b'
-    """
-
-    @functools.wraps(func)
-    def wrapper(self, *inputs):
-        indexes = self.indexes
-        inputs = inputs if not indexes else [inputs[i] for i in indexes]
-        return func(self, *inputs)
-
-    return wrapper

@@ -1,6 +1,7 @@
 """``mindspore.train``: Model, callbacks and metrics."""
 
 from ._callback import *  # noqa: F403
+from ._callback_schedule import *  # noqa: F403
 from ..nn._metrics import *  # noqa: F403
 from ._model import Model as Model
 from . import callback as callback  # noqa: E402

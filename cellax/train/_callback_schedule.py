@@ -1,0 +1,189 @@
+"""Callbacks that steer training: LearningRateScheduler (per step) and EarlyStopping (per
+epoch, on the loss or a validation metric from ``Model.fit``)."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from .._tensor import Tensor
+from ._callback import Callback, _loss_value
+
+__all__ = ["LearningRateScheduler", "EarlyStopping"]
+
+# MindSpore's list: in mode='auto' these are minimised, everything else maximised.
+_SMALLER_IS_BETTER = (
+    "hausdorff_distance mae mse loss perplexity mean_surface_distance "
+    "root_mean_square_distance eval_loss"
+).split()
+
+
+class LearningRateScheduler(Callback):
+    """After every training step, set the optimizer's learning rate to
+    ``learning_rate_function(lr, cur_step_num)`` (when it changed).
+    See https://www.mindspore.cn/docs/en/r2.1/api_python/train/mindspore.train.LearningRateScheduler.html
+
+    Args:
+        learning_rate_function (Callable[[float, int], float]): New rate from the current rate
+            and the global step number.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax import nn, train
+        >>> net = nn.Dense(2, 1)
+        >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> model = train.Model(net, nn.MSELoss(), opt)
+        >>> data = [(np.ones((2, 2), np.float32), np.ones((2, 1), np.float32))] * 2
+        >>> halve = train.LearningRateScheduler(lambda lr, step: lr * 0.5)
+        >>> model.train(1, data, callbacks=[halve])
+        >>> round(float(opt.learning_rate.asnumpy()), 6)
+        0.025
+    """
+
+    def __init__(self, learning_rate_function) -> None:
+        self.learning_rate_function = learning_rate_function
+
+    def step_end(self, run_context) -> None:
+        cb_params = run_context.original_args()
+        learning_rate = cb_params.optimizer.learning_rate
+        current = float(np.asarray(learning_rate.asnumpy()))
+        new = self.learning_rate_function(current, cb_params.cur_step_num)
+        if not math.isclose(current, new, rel_tol=1e-10):
+            value = np.asarray(new, np.float32).reshape(learning_rate.shape)
+            learning_rate.set_data(Tensor(value))
+
+
+class EarlyStopping(Callback):
+    """Stop training when the monitored value stops improving: after each epoch, if it has not
+    improved by ``min_delta`` for ``patience`` epochs, ``request_stop()``.
+    See https://www.mindspore.cn/docs/en/r2.1/api_python/train/mindspore.train.EarlyStopping.html
+
+    Args:
+        monitor (str): ``'loss'`` (the last step's loss) or a key of ``eval_results``
+            (``'eval_loss'`` or a metric name, from ``Model.fit``). Default: ``'eval_loss'``.
+        min_delta (float): Smallest change that counts as an improvement. Default: ``0``.
+        patience (int): Epochs without improvement before stopping. Default: ``0``.
+        verbose (bool): Print when stopping or restoring. Default: ``False``.
+        mode (str): ``'min'``, ``'max'`` or ``'auto'`` (min for losses and distances).
+            Default: ``'auto'``.
+        baseline (float | None): Improvements only reset the wait once they beat this.
+            Default: ``None``.
+        restore_best_weights (bool): Load the weights of the best epoch when stopping.
+            Default: ``False``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``mode`` is not one of the three or ``patience`` is negative.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax import nn, train
+        >>> net = nn.Dense(2, 1)
+        >>> model = train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.0))
+        >>> data = [(np.ones((2, 2), np.float32), np.ones((2, 1), np.float32))]
+        >>> stop = train.EarlyStopping(monitor="loss", patience=1)
+        >>> model.train(5, data, callbacks=[stop])
+        >>> stop.stopped_epoch
+        2
+    """
+
+    def __init__(
+        self,
+        monitor: str = "eval_loss",
+        min_delta: float = 0,
+        patience: int = 0,
+        verbose: bool = False,
+        mode: str = "auto",
+        baseline: float | None = None,
+        restore_best_weights: bool = False,
+    ) -> None:
+        if not isinstance(monitor, str):
+            raise TypeError(f"For 'EarlyStopping', 'monitor' must be a str, but got {monitor!r}.")
+        if isinstance(min_delta, bool) or not isinstance(min_delta, (int, float)):
+            raise TypeError(
+                f"For 'EarlyStopping', 'min_delta' must be a float or int, but got {min_delta!r}."
+            )
+        if isinstance(patience, bool) or not isinstance(patience, int) or patience < 0:
+            raise ValueError(
+                f"For 'EarlyStopping', 'patience' must be a non-negative int, but got {patience!r}."
+            )
+        if mode not in ("auto", "min", "max"):
+            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {mode}.")
+        for name, flag in (("verbose", verbose), ("restore_best_weights", restore_best_weights)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"For 'EarlyStopping', '{name}' must be a bool, but got {flag!r}.")
+        self.monitor = monitor
+        self.min_delta = abs(min_delta)
+        self.patience = patience
+        self.verbose = verbose
+        self.mode = mode
+        # MindSpore keeps min_delta (not the given value) as the baseline when one is given.
+        self.baseline = min_delta if baseline else None
+        self.restore_best_weights = restore_best_weights
+        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
+        self.on_train_begin(None)
+
+    def is_improvement(self, current, reference) -> bool:
+        if self._minimise:
+            return bool(np.less(current, reference - self.min_delta))
+        return bool(np.greater(current, reference + self.min_delta))
+
+    def on_train_begin(self, run_context) -> None:
+        self.wait = 0
+        self.stopped_epoch = 0
+        self.best = np.inf if self._minimise else -np.inf
+        self.best_weights_param_dict = None
+
+    def _best_weights(self, network) -> dict:
+        return {name: param.asnumpy().copy() for name, param in network.parameters_dict().items()}
+
+    def on_train_epoch_end(self, run_context) -> None:
+        cb_params = run_context.original_args()
+        current = self._monitor_value(cb_params)
+        if current is None:
+            return
+        network = cb_params.train_network
+        if self.restore_best_weights and self.best_weights_param_dict is None:
+            self.best_weights_param_dict = self._best_weights(network)
+        self.wait += 1
+        if self.is_improvement(current, self.best):
+            self.best = current
+            if self.restore_best_weights:
+                self.best_weights_param_dict = self._best_weights(network)
+            if self.baseline is None or self.is_improvement(current, self.baseline):
+                self.wait = 0
+        if self.wait >= self.patience:
+            self.stopped_epoch = cb_params.cur_epoch_num
+            run_context.request_stop()
+            if self.restore_best_weights and self.best_weights_param_dict is not None:
+                if self.verbose:
+                    print("Restoring model weights from the end of the best epoch.")
+                params = network.parameters_dict()
+                for name, value in self.best_weights_param_dict.items():
+                    params[name].set_data(Tensor(value))
+
+    def on_train_end(self, run_context) -> None:
+        if self.stopped_epoch > 0 and self.verbose:
+            print(f"Epoch {self.stopped_epoch:05d}: early stopping")
+
+    def _monitor_value(self, cb_params):
+        candidates = {}
+        if self.monitor == "loss":
+            outputs = cb_params.get("net_outputs")
+            value = None if outputs is None else _loss_value(outputs)
+        else:
+            candidates = cb_params.get("eval_results", {}) or {}
+            value = candidates.get(self.monitor)
+        if value is None:
+            warnings.warn(
+                f"Early stopping is conditioned on {self.monitor}, which is not available. "
+                f"Available choices are: {sorted({'loss', *candidates})}",
+                stacklevel=2,
+            )
+            return None
+        if isinstance(value, np.ndarray) and value.shape != ():
+            raise ValueError("EarlyStopping only supports scalar monitor now.")
+        # MindSpore treats a monitored value of exactly 0 as missing.
+        return np.array(value) if value else None
