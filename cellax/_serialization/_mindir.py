@@ -173,8 +173,7 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
     _check_file_name("export", file_name)
     if file_format not in _FORMATS:
         raise ValueError(
-            f"For 'export', 'file_format' must be one of {list(_FORMATS)}, but got "
-            f"{file_format!r}."
+            f"For 'export', 'file_format' must be one of {list(_FORMATS)}, but got {file_format!r}."
         )
     if file_format == "AIR":
         raise NotImplementedError(
@@ -264,8 +263,7 @@ def load(file_name, **kwargs) -> FuncGraph:
     _check_file_name("load", file_name)
     if not file_name.endswith(".mindir"):
         raise ValueError(
-            f"For 'load', the argument 'file_name' must end with '.mindir', but got "
-            f"'{file_name}'."
+            f"For 'load', the argument 'file_name' must end with '.mindir', but got '{file_name}'."
         )
     if not os.path.exists(file_name):
         raise ValueError(f"For 'load', the file '{file_name}' does not exist.")
