@@ -23,6 +23,7 @@ from ._load import (
     load_checkpoint_async,
     load_param_into_net,
 )
+from ._mindir import export, load
 from ._sharded import load_distributed_checkpoint
 from ._save import _wait_async_save, _write_file, async_ckpt_thread_status, save_checkpoint
 
@@ -35,6 +36,8 @@ __all__ = [
     "ckpt_to_safetensors",
     "safetensors_to_ckpt",
     "load_distributed_checkpoint",
+    "export",
+    "load",
 ]
 
 _INTERNAL = (

@@ -27,6 +27,7 @@ from ._scan import *  # noqa: F403
 from ._hook_cells import *  # noqa: F403
 from ._loss_scale import *  # noqa: F403
 from ._compat_layers import *  # noqa: F403
+from ._graph_cell import GraphCell as GraphCell
 from ._metrics import *  # noqa: F403
 from . import metrics as metrics
 from ._lr_schedule import LearningRateSchedule as LearningRateSchedule

@@ -1,5 +1,5 @@
 """Layers real MindSpore code uses under MindSpore 2.10's names: :class:`Pad`,
-:class:`Linear`, :class:`GraphCell`, :class:`OneHot`, :class:`SyncBatchNorm`,
+:class:`Linear`, :class:`OneHot`, :class:`SyncBatchNorm`,
 :class:`Unfold` and :class:`RNNCellBase` (the base of user-written RNN cells)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ._cell import Cell
 from ._dense import Dense
 from ._normalization import BatchNorm2d
 
-__all__ = ["Pad", "Linear", "GraphCell", "OneHot", "SyncBatchNorm", "Unfold", "RNNCellBase"]
+__all__ = ["Pad", "Linear", "OneHot", "SyncBatchNorm", "Unfold", "RNNCellBase"]
 
 _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
 
@@ -123,27 +123,6 @@ class Linear(Dense):
         return (
             f"input_features={self.in_channels}, output_features={self.out_channels}, "
             f"has_bias={self.has_bias}"
-        )
-
-
-class GraphCell(Cell):
-    """Run a graph exported by ``mindspore.export`` (``mindspore.nn.GraphCell``).
-
-    Args:
-        graph (FuncGraph): A graph loaded by ``mindspore.load``.
-        params_init (dict): Default: ``None``.
-        obf_random_seed (int): Default: ``None``.
-
-    Raises:
-        NotImplementedError: Always: MindIR graphs are MindSpore's compiled IR, which cellax
-            (on JAX/XLA) cannot load or run.
-    """
-
-    def __init__(self, graph, params_init=None, obf_random_seed=None):
-        raise NotImplementedError(
-            "For 'GraphCell', running an exported MindIR graph needs MindSpore's graph "
-            "runtime, which cellax does not provide. Rebuild the network in Python and load "
-            "its checkpoint instead."
         )
 
 
