@@ -80,6 +80,7 @@ CELLAX = (
     cellax.jit_class,
     cellax.jvp,
     cellax.lazy_inline,
+    cellax.load,
     cellax.load_checkpoint,
     cellax.load_checkpoint_async,
     cellax.load_distributed_checkpoint,
