@@ -105,6 +105,8 @@ def check_accepts_promoted(api: str, *values) -> None:
     """:func:`check_accepts` of the dtype the Tensor inputs promote to: MindSpore casts them to
     one dtype before its check, so a Bool and an Int32 Tensor are an Int32 ``add``, while two
     Bool Tensors (or a Bool Tensor and a Python number) stay Bool and are refused."""
-    dtypes = [value.dtype for value in values if getattr(value, "dtype", None) is not None]
-    if dtypes:
+    try:
+        check_accepts(api, *values)  # the eager hot path: every input accepted as it is
+    except TypeError:
+        dtypes = [value.dtype for value in values if getattr(value, "dtype", None) is not None]
         check_accepts(api, jax.ShapeDtypeStruct((), jnp.result_type(*dtypes)))
