@@ -61,6 +61,8 @@ _KNOWN_KEYS = {
     "recompute",
     # cellax's own: PyNative grad/value_and_grad replay a compiled gradient (_grad_replay)
     "pynative_grad_replay",
+    # cellax's own: PyNative gradients on the eager tape (_tape); False: jax.vjp per call
+    "pynative_grad_tape",
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
@@ -91,7 +93,10 @@ def set_context(**kwargs) -> None:
             ``pynative_grad_replay`` (cellax's own, default off): PyNative ``grad`` /
             ``value_and_grad`` / ``GradOperation`` functions and ``nn.TrainOneStepCell``
             steps whose first call printed nothing and called no hook replay a compiled
-            program on later calls (docs/performance.md). Other documented
+            program on later calls (docs/performance.md). ``pynative_grad_tape`` (cellax's
+            own, default on): PyNative gradients run on the eager tape of compiled per-op
+            kernels; ``False`` re-linearizes the function with ``jax.vjp`` on every call
+            (the reference the tape is tested against). Other documented
             keys are stored and have no effect on XLA.
 
     Raises:

@@ -15,7 +15,7 @@ from .._core import Slot, is_array, to_arrays
 from .._parameter import Parameter
 from .._tensor import Tensor, unwrap, wrap, wrap_tree
 from .._cast_grad import grad_source
-from . import _grad_replay, _trace
+from . import _grad_replay, _tape, _trace
 from ._custom_vjp import apply_tensor_hooks
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
@@ -178,7 +178,8 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
             diff_part = diff_part[0] if isinstance(diff_part, (tuple, list)) else diff_part
         return diff_part, (out_arrays, new_values)
 
-    diff_out, vjp_fn, (out_arrays, new_values) = jax.vjp(inner, weight_values, lifted, has_aux=True)
+    vjp = _tape.vjp if _tape_wanted() else jax.vjp
+    diff_out, vjp_fn, (out_arrays, new_values) = vjp(inner, weight_values, lifted, has_aux=True)
     if any(a is not b for a, b in zip(lifted, diff_inputs)):
         out_arrays = _integer_run_dtypes(inner, weight_values, diff_inputs, lifted, out_arrays)
     with _trace.backward():
@@ -203,6 +204,12 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
     input_grads = [by_leader[owner[i]] for i in positions]
     stateful.commit(new_values)
     return out_arrays, input_grads, weight_grads
+
+
+def _tape_wanted() -> bool:
+    """PyNative gradients run on the eager tape (``_tape``) unless switched off with
+    ``set_context(pynative_grad_tape=False)``; compiled traces keep ``jax.vjp``."""
+    return _tape.usable() and _context._settings.get("pynative_grad_tape", True)
 
 
 def _check_sens(api, sens, out_arrays):

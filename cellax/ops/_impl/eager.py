@@ -3,8 +3,10 @@
 An eager cellax op written as a few ``jnp`` calls (a NaN rule around ``argmax``, softmax's
 all-``-inf`` rule) dispatches each of them separately: several times the cost of its ``jnp``
 twin. :func:`fused` runs such a pure function through one cached ``jax.jit`` when every
-argument is concrete, and calls it directly (inlining it into the trace, exactly as before)
-when any argument is a tracer, so compiled programs and gradients are unchanged.
+argument is concrete or a value on PyNative's gradient tape (where the compiled call is one
+primitive, so one cached kernel: ``cellax/_transforms/_tape.py``), and calls it directly
+(inlining it into the trace, exactly as before) when any argument is staged (jit, vmap,
+``jax.vjp``), so compiled programs are unchanged.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ import functools as ft
 
 import jax
 
+from ..._transforms import staged
+
 __all__ = [
     "fused",
 ]
-
-_Tracer = jax.core.Tracer
 
 
 def fused(fn=None, *, static_argnums=()):
@@ -33,7 +35,7 @@ def fused(fn=None, *, static_argnums=()):
     @ft.wraps(fn)
     def run(*args):
         for i, arg in enumerate(args):
-            if isinstance(arg, _Tracer) and i not in static:
+            if i not in static and staged(arg):
                 return fn(*args)
         return jitted(*args)
 

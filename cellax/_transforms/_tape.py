@@ -1,0 +1,401 @@
+"""The eager tape: PyNative reverse mode on compiled per-op kernels (``jax.vjp``'s contract).
+
+``jax.vjp`` of a function that runs eagerly linearizes it in Python on every call: each
+primitive goes through its JVP rule and partial evaluation before anything runs, and the
+backward pass evaluates the linear program primitive by primitive. A PyNative training step
+pays that on every step (docs/performance.md, W2). :func:`vjp` runs the same function on a
+tape instead, as PyTorch's eager autograd does:
+
+* Forward. The inputs become :class:`TapeTracer` s, tracers that carry their concrete value
+  (``primal``), so the user's Python sees real values (prints, Python branches on a Tensor's
+  value, hooks). Each primitive applied to a tape value runs one cached compiled *kernel*,
+  ``jax.jit(jax.vjp(primitive))``, which returns the outputs and the VJP as a pytree of
+  residuals; the tape records (inputs, outputs, VJP). Primitives on values not on the tape run
+  as they do eagerly, unrecorded. ``jax.jit``-wrapped functions (most ``jnp`` functions,
+  cellax's fused ops) reach the tape as one primitive, so one kernel covers the whole op.
+* Backward. The recorded VJPs run in reverse order, each as one cached compiled call
+  (``_PULL``), accumulating the cotangent of every tape value.
+
+Kernels are cached by primitive, parameters (static arguments, the traced program of a jitted
+function), which inputs are on the tape, and the input avals (shape, dtype, weak type); the
+cache is bounded (``KERNEL_CACHE_SIZE``, least recently used out first).
+
+What the tape cannot cache falls back to JAX's own eager linearization for that one call,
+recorded as a node like any other: a primitive whose parameters are not hashable, a
+``custom_jvp`` function applied directly (its rule functions are fresh objects on each call),
+``shard_map``. ``custom_vjp`` calls (gradient hooks, Cell ``bprop``, cellax's own rules) run
+their forward rule eagerly and keep their backward rule as a Python node, which runs with the
+concrete cotangents during the backward pass. Anything inside a compiled trace (``cellax.jit``,
+GRAPH_MODE, a derivative transform) keeps ``jax.vjp``: the tape is only for eager calls.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools as ft
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax._src import core
+from jax._src.interpreters import ad
+
+from .. import _dtype
+
+__all__ = ["vjp", "usable", "staged", "TapeTracer", "KERNEL_CACHE_SIZE", "kernel_cache_info"]
+
+KERNEL_CACHE_SIZE = 4096
+
+
+def usable() -> bool:
+    """The current JAX trace is the eager one: no jit, vmap or derivative trace around us."""
+    return isinstance(core.trace_ctx.trace, core.EvalTrace)
+
+
+def staged(x) -> bool:
+    """``x`` is a tracer whose operations are staged into a program or a linearization (jit,
+    vmap, ``jax.vjp``): not a concrete array, not a value on the eager tape. Eager code that
+    compiles a pure function per call (``ops._impl.eager.fused``) inlines it for these and runs
+    it compiled otherwise; on the tape a compiled call is one primitive, so one kernel."""
+    return isinstance(x, core.Tracer) and type(x) is not TapeTracer
+
+
+class TapeTracer(core.Tracer):
+    """A value on the tape: its concrete array (``primal``) and its slot number."""
+
+    __slots__ = ("primal", "slot")
+
+    def __init__(self, trace, primal, slot: int) -> None:
+        self._trace = trace
+        self.aval = core.typeof(primal)
+        self.primal = primal
+        self.slot = slot
+
+    def to_concrete_value(self):
+        return core.to_concrete_value(self.primal)
+
+    def full_lower(self):
+        return self
+
+    def cur_qdd(self):
+        return core.cur_qdd(self.primal)
+
+    def get_referent(self):
+        return core.get_referent(self.primal)
+
+    def _short_repr(self):
+        return f"TapeTracer({self.aval.str_short()})"
+
+
+# ---------------------------------------------------------------------------------------------
+# kernels
+
+
+def _differentiable(bind, mask, const, floats: list):
+    """``bind`` as a function of the tape inputs alone, returning (inexact outputs, others);
+    ``floats`` receives which outputs are inexact."""
+
+    def primal(*diff):
+        di, ci = iter(diff), iter(const)
+        outs = bind(*[next(di) if m else next(ci) for m in mask])
+        floats[:] = [_dtype.is_inexact(o.dtype) for o in outs]
+        return (
+            [o for o, f in zip(outs, floats) if f],
+            [o for o, f in zip(outs, floats) if not f],
+        )
+
+    return primal
+
+
+def _interleave(floats, diff_out, other) -> list:
+    di, oi = iter(diff_out), iter(other)
+    return [next(di) if f else next(oi) for f in floats]
+
+
+class _Kernel:
+    """One compiled ``vjp`` of a primitive at fixed params, tape mask and avals.
+
+    ``floats`` says which outputs are differentiated (the inexact ones); the first call, which
+    traces the kernel, fills it in. The other outputs come back beside the VJP."""
+
+    __slots__ = ("call", "floats")
+
+    def __init__(self, bind, mask) -> None:
+        self.floats: list = []
+
+        def run(diff, const):
+            primal = _differentiable(bind, mask, const, self.floats)
+            diff_out, pull, other = jax.vjp(primal, *diff, has_aux=True)
+            return diff_out, other, pull
+
+        self.call = jax.jit(run)
+
+
+@jax.jit
+def _pull(pull, cts):
+    return pull(cts)
+
+
+_KERNELS: collections.OrderedDict = collections.OrderedDict()
+_STATS = {"hits": 0, "misses": 0, "uncached": 0}
+
+
+def kernel_cache_info() -> dict:
+    """The kernel cache's figures: hits, misses, uncached (linearized) calls and size."""
+    return dict(_STATS, size=len(_KERNELS))
+
+
+def _binder(prim, params):
+    if prim.multiple_results:
+        return lambda *args: list(prim.bind(*args, **params))
+    return lambda *args: [prim.bind(*args, **params)]
+
+
+def _kernel(prim, params, mask, vals):
+    """The cached kernel of this call, or None where the parameters are not hashable."""
+    try:
+        key = (prim, tuple(params.items()), mask, tuple(map(core.typeof, vals)))
+        kernel = _KERNELS.get(key)
+    except TypeError:  # an unhashable parameter
+        return None
+    if kernel is not None:
+        _STATS["hits"] += 1
+        _KERNELS.move_to_end(key)
+        return kernel
+    _STATS["misses"] += 1
+    kernel = _KERNELS[key] = _Kernel(_binder(prim, params), mask)
+    if len(_KERNELS) > KERNEL_CACHE_SIZE:
+        _KERNELS.popitem(last=False)
+    return kernel
+
+
+# ---------------------------------------------------------------------------------------------
+# the tape
+
+
+class _Node:
+    """One recorded call: tape slots in and out, the outputs' avals, and ``pull(cts)``, which
+    maps the cotangents of ``outs`` (all of them, zeros filled in) to those of ``ins``."""
+
+    __slots__ = ("ins", "outs", "avals", "pull")
+
+    def __init__(self, ins, outs, avals, pull) -> None:
+        self.ins, self.outs, self.avals, self.pull = ins, outs, avals, pull
+
+
+class TapeTrace(core.Trace):
+    """The JAX trace of one :func:`vjp` call: records what applies to its tracers."""
+
+    __slots__ = ("parent", "nodes", "count")
+
+    def __init__(self, parent) -> None:
+        super().__init__()
+        self.parent = parent
+        self.nodes: list = []
+        self.count = 0
+
+    def new(self, value) -> TapeTracer:
+        tracer = TapeTracer(self, value, self.count)
+        self.count += 1
+        return tracer
+
+    def _unbox(self, tracers):
+        vals, mask = [], []
+        for t in tracers:
+            if type(t) is TapeTracer and t._trace is self:
+                vals.append(t.primal)
+                mask.append(True)
+            else:
+                vals.append(t)
+                mask.append(False)
+        return vals, tuple(mask)
+
+    def _record(self, tracers, mask, outs, floats, pull) -> list:
+        """Tracers for the inexact outputs and one node for them; the others as they are."""
+        result, slots, avals = [], [], []
+        for out, diff in zip(outs, floats):
+            if diff:
+                tracer = self.new(out)
+                result.append(tracer)
+                slots.append(tracer.slot)
+                avals.append(tracer.aval)
+            else:
+                result.append(out)
+        if slots:
+            ins = [t.slot for t, m in zip(tracers, mask) if m]
+            self.nodes.append(_Node(ins, slots, avals, pull))
+        return result
+
+    def _linearized(self, bind, tracers, vals, mask) -> list:
+        """One call under JAX's own eager linearization: what the tape cannot cache."""
+        _STATS["uncached"] += 1
+        floats: list = []
+        const = [v for v, m in zip(vals, mask) if not m]
+        primal = _differentiable(bind, mask, const, floats)
+        with core.set_current_trace(self.parent):
+            diff_out, pull, other = jax.vjp(
+                primal, *[v for v, m in zip(vals, mask) if m], has_aux=True
+            )
+        outs = _interleave(floats, diff_out, other)
+        return self._record(tracers, mask, outs, floats, pull)
+
+    def process_primitive(self, prim, tracers, params):
+        vals, mask = self._unbox(tracers)
+        if not any(mask):
+            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+        kernel = _kernel(prim, params, mask, vals)
+        if kernel is None:
+            outs = self._linearized(_binder(prim, params), tracers, vals, mask)
+        else:
+            diff = [v for v, m in zip(vals, mask) if m]
+            const = [v for v, m in zip(vals, mask) if not m]
+            with core.set_current_trace(self.parent):
+                diff_out, other, pull = kernel.call(diff, const)
+            outs = _interleave(kernel.floats, diff_out, other)
+            outs = self._record(tracers, mask, outs, kernel.floats, ft.partial(_pull, pull))
+        return outs if prim.multiple_results else outs[0]
+
+    def process_call(self, prim, fun, tracers, params):
+        return fun.call_wrapped(*tracers)  # inlined: its primitives reach the tape one by one
+
+    def process_custom_jvp_call(self, prim, fun, jvp, tracers, *, symbolic_zeros):
+        vals, mask = self._unbox(tracers)
+        params = dict(subfuns=(fun, jvp), symbolic_zeros=symbolic_zeros)
+        if not any(mask):
+            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+
+        def bind(*args):
+            trace = core.trace_ctx.trace
+            return list(prim.bind_with_trace(trace, args, [core.typeof(a) for a in args], params))
+
+        return self._linearized(bind, tracers, vals, mask)
+
+    def process_shard_map(self, prim, fun, tracers, **params):
+        vals, mask = self._unbox(tracers)
+        if not any(mask):
+            return prim.bind_with_trace(
+                self.parent, vals, [core.typeof(v) for v in vals], dict(params, subfuns=(fun,))
+            )
+
+        def bind(*args):
+            trace = core.trace_ctx.trace
+            return list(trace.process_shard_map(prim, fun, args, **params))
+
+        return self._linearized(bind, tracers, vals, mask)
+
+    def process_custom_vjp_call(self, prim, fun, fwd, bwd, tracers, *, out_trees, symbolic_zeros):
+        """The forward rule runs now; the backward rule runs in the backward pass, in Python,
+        with the concrete cotangents (as JAX's own linearization of custom_vjp does)."""
+        vals, mask = self._unbox(tracers)
+        if not any(mask):
+            params = dict(
+                subfuns=(fun, fwd, bwd), out_trees=out_trees, symbolic_zeros=symbolic_zeros
+            )
+            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+        fwd_in = [x for v, m in zip(vals, mask) for x in (v, m)]
+        with core.set_current_trace(self.parent):
+            res_and_outs = fwd.call_wrapped(*fwd_in)
+        _, res_tree, input_fwds = out_trees()
+        n_res = res_tree.num_leaves - sum(f is not None for f in input_fwds)
+        res_out, outs = res_and_outs[:n_res], res_and_outs[n_res:]
+        res_iter = iter(res_out)
+        res = [next(res_iter) if f is None else vals[f] for f in input_fwds]
+        out_avals = [core.typeof(o) for o in outs]
+        floats = [_dtype.is_inexact(a.dtype) for a in out_avals]
+
+        def pull(cts):
+            cts = iter(cts)
+            full = [
+                next(cts) if f else np.zeros(a.shape, jax.dtypes.float0)
+                for a, f in zip(out_avals, floats)
+            ]
+            with core.set_current_trace(self.parent):
+                if symbolic_zeros:
+                    full = [ad.replace_internal_symbolic_zeros(c) for c in full]
+                cts_in = bwd.call_wrapped(*res, *full)
+                cts_in = [ad.replace_rule_output_symbolic_zeros(c) for c in cts_in]
+            return [
+                ad.instantiate_zeros(c) if type(c) is ad.Zero else c
+                for c, m in zip(cts_in, mask)
+                if m
+            ]
+
+        return self._record(tracers, mask, outs, floats, pull)
+
+    def cur_qdd(self, x):
+        return core.cur_qdd(x.primal if type(x) is TapeTracer else x)
+
+    def stage_value(self, val):
+        if type(val) is TapeTracer and val._trace is self:
+            return val
+        return self.parent.stage_value(val)
+
+
+# ---------------------------------------------------------------------------------------------
+# vjp
+
+
+_ZEROS: dict = {}
+
+
+def _zeros(aval):
+    key = (aval.shape, aval.dtype)
+    zeros = _ZEROS.get(key)
+    if zeros is None:
+        if len(_ZEROS) > 256:
+            _ZEROS.clear()
+        zeros = _ZEROS[key] = jnp.zeros(aval.shape, aval.dtype)
+    return zeros
+
+
+def _value(x):
+    return x.primal if type(x) is TapeTracer else x
+
+
+def vjp(fun, *primals, has_aux: bool = False):
+    """``jax.vjp(fun, *primals, has_aux=has_aux)`` on the tape (see the module docstring).
+
+    Call only where :func:`usable` says so. Inexact leaves of ``primals`` are differentiated;
+    other leaves get ``float0`` gradients, as under ``jax.vjp``."""
+    parent = core.trace_ctx.trace
+    flat, tree = jax.tree_util.tree_flatten(primals)
+    trace = TapeTrace(parent)
+    ins = [trace.new(v) if _dtype.is_inexact(v.dtype) else v for v in flat]
+    try:
+        with core.set_current_trace(trace):
+            result = fun(*jax.tree_util.tree_unflatten(tree, ins))
+    finally:
+        trace.invalidate()
+    out, aux = result if has_aux else (result, None)
+    out_flat, out_tree = jax.tree_util.tree_flatten(out)
+    out_vals = jax.tree_util.tree_unflatten(out_tree, [_value(o) for o in out_flat])
+    nodes = trace.nodes
+
+    def pullback(cotangent):
+        cts: dict = {}
+        for o, c in zip(out_flat, jax.tree_util.tree_leaves(cotangent)):
+            if type(o) is TapeTracer:
+                cts[o.slot] = cts[o.slot] + c if o.slot in cts else c
+        for node in reversed(nodes):
+            got = [cts.pop(s, None) for s in node.outs]
+            if all(g is None for g in got):
+                continue
+            got = [_zeros(a) if g is None else g for g, a in zip(got, node.avals)]
+            for s, c in zip(node.ins, node.pull(got)):
+                if s in cts:
+                    cts[s] = cts[s] + c
+                else:
+                    cts[s] = c
+        grads = []
+        for x, v in zip(ins, flat):
+            if type(x) is TapeTracer:
+                g = cts.get(x.slot)
+                grads.append(_zeros(x.aval) if g is None else g)
+            else:
+                grads.append(np.zeros(np.shape(v), jax.dtypes.float0))
+        return jax.tree_util.tree_unflatten(tree, grads)
+
+    if has_aux:
+        aux = jax.tree_util.tree_map(_value, aux)
+        return out_vals, pullback, aux
+    return out_vals, pullback
