@@ -42,7 +42,16 @@ from jax._src.interpreters import ad
 
 from .. import _dtype
 
-__all__ = ["vjp", "usable", "staged", "TapeTracer", "KERNEL_CACHE_SIZE", "kernel_cache_info"]
+__all__ = [
+    "vjp",
+    "usable",
+    "staged",
+    "on_tape",
+    "call_op",
+    "TapeTracer",
+    "KERNEL_CACHE_SIZE",
+    "kernel_cache_info",
+]
 
 KERNEL_CACHE_SIZE = 4096
 
@@ -113,7 +122,8 @@ def _interleave(floats, diff_out, other) -> list:
 
 
 class _Kernel:
-    """One compiled ``vjp`` of a primitive at fixed params, tape mask and avals.
+    """One compiled ``vjp`` of a primitive (or a pure op function) at fixed parameters, tape
+    mask and avals.
 
     ``floats`` says which outputs are differentiated (the inexact ones); the first call, which
     traces the kernel, fills it in. The other outputs come back beside the VJP."""
@@ -129,6 +139,24 @@ class _Kernel:
             return diff_out, other, pull
 
         self.call = jax.jit(run)
+
+
+class _OpKernel(_Kernel):
+    """A kernel of a pure function of arrays (an op's ``fused`` body): ``tree`` is the
+    structure of its output, known after the first call."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self, fn, static: dict, nargs: int, mask) -> None:
+        self.tree = None
+
+        def bind(*dynamic):
+            it = iter(dynamic)
+            args = [static[i] if i in static else next(it) for i in range(nargs)]
+            leaves, self.tree = jax.tree_util.tree_flatten(fn(*args))
+            return leaves
+
+        super().__init__(bind, mask)
 
 
 @jax.jit
@@ -167,6 +195,46 @@ def _kernel(prim, params, mask, vals):
     if len(_KERNELS) > KERNEL_CACHE_SIZE:
         _KERNELS.popitem(last=False)
     return kernel
+
+
+def _key_of(value):
+    return core.typeof(value) if isinstance(value, (jax.Array, np.ndarray)) else value
+
+
+def on_tape(x) -> bool:
+    """``x`` is a value on an eager tape."""
+    return type(x) is TapeTracer
+
+
+def call_op(fn, static_argnums, args):
+    """``fn(*args)`` for a pure function of arrays (``static_argnums`` name its hashable
+    non-array arguments) some of whose arguments are on the tape: one cached kernel and one
+    recorded node for the whole function, instead of one per primitive inside it."""
+    trace = next(a._trace for a in args if type(a) is TapeTracer)
+    static = {i: args[i] for i in static_argnums if i < len(args)}
+    dynamic = [a for i, a in enumerate(args) if i not in static]
+    vals, mask = trace._unbox(dynamic)
+    try:
+        key = (fn, tuple(static.items()), mask, tuple(map(_key_of, vals)))
+        kernel = _KERNELS.get(key)
+    except TypeError:  # an unhashable argument: the primitives inside go on the tape one by one
+        with core.set_current_trace(trace):
+            return fn(*args)
+    if kernel is None:
+        _STATS["misses"] += 1
+        kernel = _KERNELS[key] = _OpKernel(fn, static, len(args), mask)
+        if len(_KERNELS) > KERNEL_CACHE_SIZE:
+            _KERNELS.popitem(last=False)
+    else:
+        _STATS["hits"] += 1
+        _KERNELS.move_to_end(key)
+    diff = [v for v, m in zip(vals, mask) if m]
+    const = [v for v, m in zip(vals, mask) if not m]
+    with core.set_current_trace(trace.parent):
+        diff_out, other, pull = kernel.call(diff, const)
+    outs = _interleave(kernel.floats, diff_out, other)
+    outs = trace._record(dynamic, mask, outs, kernel.floats, ft.partial(_pull, pull))
+    return jax.tree_util.tree_unflatten(kernel.tree, outs)
 
 
 # ---------------------------------------------------------------------------------------------

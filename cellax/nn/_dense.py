@@ -11,11 +11,19 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import as_array, wrap
+from ..ops._impl.eager import fused
 from ..ops._impl.utils import arr, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 
 __all__ = ["Dense", "Flatten", "Identity"]
+
+
+@fused
+def _affine(x, weight, bias):
+    """``x @ weight.T + bias``: one compiled call eagerly, one kernel on the gradient tape."""
+    out = jnp.matmul(x, weight.T)
+    return out if bias is None else out + bias
 
 
 class Dense(Cell):
@@ -97,10 +105,7 @@ class Dense(Cell):
                 f"For 'Dense', the last dimension of 'x' must equal in_channels="
                 f"{self.in_channels}, but got x.shape={tuple(value.shape)}."
             )
-        out = jnp.matmul(value, self.weight._value.T)
-        if self.has_bias:
-            out = out + self.bias._value
-        out = wrap(out)
+        out = wrap(_affine(value, self.weight._value, self.bias._value if self.has_bias else None))
         if self.activation is not None:
             out = self.activation(out)
         return out

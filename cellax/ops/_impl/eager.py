@@ -3,8 +3,8 @@
 An eager cellax op written as a few ``jnp`` calls (a NaN rule around ``argmax``, softmax's
 all-``-inf`` rule) dispatches each of them separately: several times the cost of its ``jnp``
 twin. :func:`fused` runs such a pure function through one cached ``jax.jit`` when every
-argument is concrete or a value on PyNative's gradient tape (where the compiled call is one
-primitive, so one cached kernel: ``cellax/_transforms/_tape.py``), and calls it directly
+argument is concrete, as one cached kernel and one recorded node when an argument is a value
+on PyNative's gradient tape (``cellax/_transforms/_tape.py``), and calls it directly
 (inlining it into the trace, exactly as before) when any argument is staged (jit, vmap,
 ``jax.vjp``), so compiled programs are unchanged.
 """
@@ -15,7 +15,7 @@ import functools as ft
 
 import jax
 
-from ..._transforms import staged
+from ..._transforms import call_op, on_tape, staged
 
 __all__ = [
     "fused",
@@ -34,9 +34,13 @@ def fused(fn=None, *, static_argnums=()):
 
     @ft.wraps(fn)
     def run(*args):
+        taped = False
         for i, arg in enumerate(args):
             if i not in static and staged(arg):
                 return fn(*args)
+            taped = taped or on_tape(arg)
+        if taped:
+            return call_op(fn, static_argnums, args)
         return jitted(*args)
 
     return run

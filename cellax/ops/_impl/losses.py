@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from ... import _dtype
+from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_index_range, check_min_rank, to_float, wrap
 
@@ -159,13 +160,14 @@ def _class_targets(api, x, target):
     return y
 
 
-def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoothing):
-    """NLL of log-probabilities ``logp`` (N, C, *) with class-index targets."""
+def _weighted_nll(
+    api, logp, target, weight, ignore_index, reduction, label_smoothing, from_logits=False
+):
+    """NLL of log-probabilities ``logp`` (N, C, *) with class-index targets (``from_logits``:
+    ``logp`` holds logits, taken through ``log_softmax`` over the classes first)."""
     y = _class_targets(api, logp, target)
     classes = logp.shape[1] if logp.ndim > 1 else logp.shape[0]
     check_index_range(api, "target", y, classes, skip=ignore_index)
-    if logp.ndim == 1:
-        logp, y = logp[None], y[None]
     if weight is None:
         w = None
     else:
@@ -174,6 +176,16 @@ def _weighted_nll(api, logp, target, weight, ignore_index, reduction, label_smoo
             raise ValueError(
                 f"For '{api}', 'weight' must have shape ({classes},), but got {tuple(w.shape)}."
             )
+    return _nll(logp, y, w, ignore_index, reduction, float(label_smoothing), from_logits)
+
+
+@fused(static_argnums=(3, 4, 5, 6))
+def _nll(logp, y, w, ignore_index, reduction, label_smoothing, from_logits):
+    if logp.ndim == 1:
+        logp, y = logp[None], y[None]
+    if from_logits:
+        logp = jax.nn.log_softmax(logp, axis=1)
+    classes = logp.shape[1]
     valid = y != ignore_index
     safe = jnp.where(valid, y, 0)
     picked = jnp.take_along_axis(logp, jnp.expand_dims(safe, 1), axis=1).squeeze(1)
@@ -230,19 +242,21 @@ def cross_entropy(
     check_reduction(api, reduction)
     _check_smoothing(api, label_smoothing)
     x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input", tensor=True)))
-    logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
     y = jnp.asarray(arr(target, "cross_entropy", "target", tensor=True))
-    if _dtype.is_floating(y.dtype) and y.shape == x.shape:
-        classes = x.shape[1] if x.ndim > 1 else x.shape[0]
-        probs = y.astype(logp.dtype)
-        if label_smoothing > 0:
-            probs = probs * (1 - label_smoothing) + label_smoothing / classes
-        if weight is not None:
-            shape = (1, classes) + (1,) * (x.ndim - 2) if x.ndim > 1 else (classes,)
-            probs = probs * to_float(arr(weight)).reshape(shape)
-        loss = -jnp.sum(logp * probs, axis=1 if x.ndim > 1 else 0)
-        return wrap(reduce(loss, reduction))
-    return wrap(_weighted_nll(api, logp, y, weight, ignore_index, reduction, label_smoothing))
+    if not (_dtype.is_floating(y.dtype) and y.shape == x.shape):
+        return wrap(
+            _weighted_nll(api, x, y, weight, ignore_index, reduction, label_smoothing, True)
+        )
+    logp = jax.nn.log_softmax(x, axis=1 if x.ndim > 1 else 0)
+    classes = x.shape[1] if x.ndim > 1 else x.shape[0]
+    probs = y.astype(logp.dtype)
+    if label_smoothing > 0:
+        probs = probs * (1 - label_smoothing) + label_smoothing / classes
+    if weight is not None:
+        shape = (1, classes) + (1,) * (x.ndim - 2) if x.ndim > 1 else (classes,)
+        probs = probs * to_float(arr(weight)).reshape(shape)
+    loss = -jnp.sum(logp * probs, axis=1 if x.ndim > 1 else 0)
+    return wrap(reduce(loss, reduction))
 
 
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
