@@ -12,9 +12,10 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import XavierNormal, XavierUniform, initializer
 from .._parameter import Parameter
 from .._random import next_key
+from ..ops._impl.eager import fused
 from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
-from ._dense import Dense
+from ._dense import Dense, _affine
 
 __all__ = ["MultiheadAttention"]
 
@@ -28,6 +29,30 @@ def _mask_to_additive(api, mask, name, dtype):
             f"For '{api}', '{name}' must be a bool or float Tensor, but got dtype {value.dtype}."
         )
     return value.astype(dtype)
+
+
+@fused(static_argnums=(6, 7))
+def _heads_attention(q, k, v, mask, pad, keep, heads, dropout):
+    """Scaled dot-product attention over ``heads`` heads of projected ``q`` (L, N, E), ``k``,
+    ``v`` (S, N, E): the additive ``mask`` (3-D or 4-D) and padding ``pad`` (N, S), then the
+    dropout ``keep`` mask (or None). ``(out (L, N, E), weights (N, heads, L, S))``: one
+    compiled call eagerly, one kernel on the gradient tape."""
+    length, batch, e = q.shape
+    hd = e // heads
+
+    def split(t):
+        return t.reshape(t.shape[0], batch, heads, hd).transpose(1, 2, 0, 3)
+
+    qh, kh, vh = split(q) / math.sqrt(hd), split(k), split(v)
+    scores = qh @ jnp.swapaxes(kh, -1, -2)
+    if mask is not None:
+        scores = scores + (mask if mask.ndim == 4 else mask[None])
+    if pad is not None:
+        scores = scores + pad[:, None, None, :]
+    weights = jax.nn.softmax(scores, axis=-1)
+    dropped = weights if keep is None else jnp.where(keep, weights / (1 - dropout), 0)
+    out = (dropped @ vh).transpose(2, 0, 1, 3).reshape(length, batch, e)
+    return out, weights
 
 
 class MultiheadAttention(Cell):
@@ -186,15 +211,11 @@ class MultiheadAttention(Cell):
         length, batch, e = q.shape
         if query is key and key is value and self.in_proj_weight is not None:
             # self-attention with the packed weight: one matmul, split after (as MindSpore)
-            qkv = q @ self.in_proj_weight._value.T
-            if self.in_proj_bias is not None:
-                qkv = qkv + self.in_proj_bias._value
-            q, k, v = jnp.split(qkv, 3, axis=-1)
+            bias = None if self.in_proj_bias is None else self.in_proj_bias._value
+            q, k, v = jnp.split(_affine(q, self.in_proj_weight._value, bias), 3, axis=-1)
         else:
             (wq, wk, wv), (bq, bk, bv) = self._projections()
-            q = q @ wq.T + (0 if bq is None else bq)
-            k = k @ wk.T + (0 if bk is None else bk)
-            v = v @ wv.T + (0 if bv is None else bv)
+            q, k, v = _affine(q, wq, bq), _affine(k, wk, bk), _affine(v, wv, bv)
         mask = None
         if attn_mask is not None:
             mask = _mask_to_additive(api, attn_mask, "attn_mask", q.dtype)
@@ -215,23 +236,11 @@ class MultiheadAttention(Cell):
             v = jnp.concatenate([v, jnp.zeros((1, batch, e), v.dtype)])
             mask = None if mask is None else jnp.pad(mask, [(0, 0)] * (mask.ndim - 1) + [(0, 1)])
             pad = None if pad is None else jnp.pad(pad, [(0, 0), (0, 1)])
-        heads, hd = self.num_heads, self.head_dim
-
-        def split(t):
-            return t.reshape(t.shape[0], batch, heads, hd).transpose(1, 2, 0, 3)
-
-        qh, kh, vh = split(q) / math.sqrt(hd), split(k), split(v)
-        scores = qh @ jnp.swapaxes(kh, -1, -2)
-        if mask is not None:
-            scores = scores + (mask if mask.ndim == 4 else mask[None])
-        if pad is not None:
-            scores = scores + pad[:, None, None, :]
-        weights = jax.nn.softmax(scores, axis=-1)
-        dropped = weights
+        keep = None
         if self.training and self.dropout > 0:
-            keep = jax.random.bernoulli(next_key(), 1 - self.dropout, weights.shape)
-            dropped = jnp.where(keep, weights / (1 - self.dropout), 0)
-        out = (dropped @ vh).transpose(2, 0, 1, 3).reshape(length, batch, e)
+            shape = (batch, self.num_heads, length, k.shape[0])
+            keep = jax.random.bernoulli(next_key(), 1 - self.dropout, shape)
+        out, weights = _heads_attention(q, k, v, mask, pad, keep, self.num_heads, self.dropout)
         out = self.out_proj(wrap(out))._value
         if self.batch_first and not unbatched:
             out = jnp.swapaxes(out, 0, 1)

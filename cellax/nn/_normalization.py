@@ -296,9 +296,12 @@ class LayerNorm(Cell):
                 f"{self.begin_params_axis} must be normalized_shape={self.normalized_shape}, "
                 f"but got input_x.shape={tuple(x.shape)}."
             )
-        out, _, _ = normalization.normalize(x, tuple(range(norm_axis, x.ndim)), self.epsilon)
-        out = out * self.gamma._value + self.beta._value
-        return wrap(out.astype(x.dtype))
+        axes = tuple(range(norm_axis, x.ndim))
+        return wrap(
+            normalization.layer_norm_value(
+                x, self.gamma._value, self.beta._value, axes, float(self.epsilon)
+            )
+        )
 
     def extend_repr(self) -> str:
         # MindSpore prints no '=' after 'gamma'; kept so the printed forms match.

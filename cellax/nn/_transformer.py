@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 
-import jax
 
 from .. import _dtype
 from .._errors import check_positive_int
+from ..ops._impl.activations import _relu, gelu_value
 from ..ops._impl.utils import arr, wrap
 from ._attention import MultiheadAttention
 from ._cell import Cell
@@ -25,9 +25,13 @@ __all__ = [
 ]
 
 
+def _gelu(x):
+    return gelu_value(x, False)
+
+
 def _activation_fn(api, activation):
     if isinstance(activation, str):
-        table = {"relu": jax.nn.relu, "gelu": lambda x: jax.nn.gelu(x, approximate=False)}
+        table = {"relu": _relu, "gelu": _gelu}
         if activation not in table:
             raise ValueError(
                 f"For '{api}', 'activation' must be 'relu', 'gelu', a Cell or a callable, but "

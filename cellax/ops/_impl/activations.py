@@ -71,8 +71,10 @@ def _float_input(api, input, name="input"):
 def _activation(name, fn, params=("input",), doc=""):
     """A one-input activation computed in float (integer input -> float32)."""
 
+    pure = fused(fn)  # one compiled call eagerly, one kernel on the gradient tape
+
     def op(input):
-        return wrap(fn(_float_input(name, input, params[0])))
+        return wrap(pure(_float_input(name, input, params[0])))
 
     op = name_op(
         op,
@@ -178,7 +180,10 @@ def gelu(input, approximate="none"):
             f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}."
         )
     x = _float_input("gelu", input)
-    return wrap(jax.nn.gelu(x, approximate=approximate == "tanh"))
+    return wrap(gelu_value(x, approximate == "tanh"))
+
+
+gelu_value = fused(jax.nn.gelu, static_argnums=(1,))  # (x, approximate: bool)
 
 
 def fast_gelu(x):

@@ -13,6 +13,7 @@ from jax import lax
 from ..._parameter import StateTensor
 from .convolution import _check_rank
 from .primitive import Primitive
+from .eager import fused
 from .utils import arr, check_ints, to_float, wrap
 
 __all__ = [
@@ -184,12 +185,21 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
             f"For 'layer_norm', the trailing dimensions of 'input' must be {normalized_shape}, "
             f"but got input shape {tuple(x.shape)}."
         )
-    out, _, _ = normalize(x, tuple(range(x.ndim - n, x.ndim)), eps)
+    weight = None if weight is None else arr(weight)
+    bias = None if bias is None else arr(bias)
+    return wrap(layer_norm_value(x, weight, bias, tuple(range(x.ndim - n, x.ndim)), float(eps)))
+
+
+@fused(static_argnums=(3, 4))
+def layer_norm_value(x, weight, bias, axes, eps):
+    """``normalize(x, axes, eps)`` scaled by ``weight`` and shifted by ``bias`` (each optional),
+    in ``x``'s dtype: one compiled call eagerly, one kernel on the gradient tape."""
+    out, _, _ = normalize(x, axes, eps)
     if weight is not None:
-        out = out * arr(weight)
+        out = out * weight
     if bias is not None:
-        out = out + arr(bias)
-    return wrap(out.astype(x.dtype))
+        out = out + bias
+    return out.astype(x.dtype)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
