@@ -46,7 +46,6 @@ __all__ = [
     "vjp",
     "usable",
     "staged",
-    "on_tape",
     "call_op",
     "TapeTracer",
     "KERNEL_CACHE_SIZE",
@@ -199,11 +198,6 @@ def _kernel(prim, params, mask, vals):
 
 def _key_of(value):
     return core.typeof(value) if isinstance(value, (jax.Array, np.ndarray)) else value
-
-
-def on_tape(x) -> bool:
-    """``x`` is a value on an eager tape."""
-    return type(x) is TapeTracer
 
 
 def call_op(fn, static_argnums, args):

@@ -15,11 +15,13 @@ import functools as ft
 
 import jax
 
-from ..._transforms import call_op, on_tape, staged
+from ..._transforms import call_op, staged
 
 __all__ = [
     "fused",
 ]
+
+_Tracer = jax.core.Tracer
 
 
 def fused(fn=None, *, static_argnums=()):
@@ -34,13 +36,14 @@ def fused(fn=None, *, static_argnums=()):
 
     @ft.wraps(fn)
     def run(*args):
-        taped = False
+        for arg in args:
+            if isinstance(arg, _Tracer):
+                break
+        else:  # all concrete: the common eager case, one isinstance per argument
+            return jitted(*args)
         for i, arg in enumerate(args):
             if i not in static and staged(arg):
                 return fn(*args)
-            taped = taped or on_tape(arg)
-        if taped:
-            return call_op(fn, static_argnums, args)
-        return jitted(*args)
+        return call_op(fn, static_argnums, args)
 
     return run
