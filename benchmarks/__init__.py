@@ -1,4 +1,4 @@
-"""cellax benchmarks: cellax next to hand-written JAX + optax (and Flax NNX / Equinox).
+"""cellax benchmarks: cellax next to hand-written JAX + optax (Flax NNX, Equinox, PyTorch eager).
 
 Run everything with ``make bench`` or ``python benchmarks/run.py`` (``--quick`` for a smoke
 run). Each workload module (``w*_*.py``) runs on its own as

@@ -37,6 +37,7 @@ WORKLOADS = [
     ("W8", "w8_transformer_train_jit"),
     ("W9", "w9_compile_depth"),
     ("W10", "w10_mint_vs_ops"),
+    ("W11", "w11_pynative_train"),
 ]
 
 

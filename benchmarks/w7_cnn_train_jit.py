@@ -56,13 +56,17 @@ def _pool(x):
     return lax.reduce_window(x, -jnp.inf, lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
 
 
-def raw_lenet_loss(p, x, y):
+def raw_lenet_logits(p, x):
     x = _pool(jax.nn.relu(_conv(x, p["conv1.weight"])))
     x = _pool(jax.nn.relu(_conv(x, p["conv2.weight"])))
     x = x.reshape(x.shape[0], -1)
     x = jax.nn.relu(x @ p["fc1.weight"].T + p["fc1.bias"])
     x = jax.nn.relu(x @ p["fc2.weight"].T + p["fc2.bias"])
-    logits = x @ p["fc3.weight"].T + p["fc3.bias"]
+    return x @ p["fc3.weight"].T + p["fc3.bias"]
+
+
+def raw_lenet_loss(p, x, y):
+    logits = raw_lenet_logits(p, x)
     return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
 
 

@@ -22,17 +22,19 @@ TITLE = "transformer-train-jit: 2-layer TransformerEncoder, d 128, 4 heads, seq 
 D_MODEL, HEADS, FF, LAYERS, SEQ, BATCH = 128, 4, 512, 2, 64, 16
 
 
-def cellax_transformer():
+def cellax_transformer(d_model=D_MODEL, heads=HEADS, ff=FF, layers=LAYERS):
+    """The network; W11 builds smaller ones for its smoke runs (``raw_transformer_loss``
+    takes any ``d_model``, feed-forward width and batch/sequence shape, with 4 heads)."""
     from cellax import nn, ops
 
     class Net(nn.Cell):
         def __init__(self):
             super().__init__()
             layer = nn.TransformerEncoderLayer(
-                D_MODEL, HEADS, dim_feedforward=FF, dropout=0.0, batch_first=True
+                d_model, heads, dim_feedforward=ff, dropout=0.0, batch_first=True
             )
-            self.encoder = nn.TransformerEncoder(layer, num_layers=LAYERS)
-            self.head = nn.Dense(D_MODEL, 10)
+            self.encoder = nn.TransformerEncoder(layer, num_layers=layers)
+            self.head = nn.Dense(d_model, 10)
 
         def construct(self, x):
             return self.head(ops.mean(self.encoder(x), 1))
