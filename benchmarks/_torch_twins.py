@@ -63,11 +63,18 @@ def torch_note() -> str:
         if os.environ.get("CELLAX_BENCH_TORCH_THREADS")
         else "os.cpu_count()"
     )
-    return (
+    note = (
         f"torch {torch.__version__} eager on CPU with {torch.get_num_threads()} intra-op "
         f"threads ({how}); same weights, data, loss (mean softmax cross entropy) and SGD as "
         f"cellax, first losses checked equal"
     )
+    if torch.get_num_threads() > 1 and hasattr(os, "getloadavg"):
+        note += (
+            f". Load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the end: "
+            f"PyTorch's threads meet at a barrier in every op, so other busy processes slow "
+            f"its rows far more than cellax's (CELLAX_BENCH_TORCH_THREADS=1 avoids that)"
+        )
+    return note
 
 
 def copy_weights(module, net, rename=lambda name: name) -> None:
