@@ -497,9 +497,33 @@ class Optimizer(OptimizerProtectedAPI, Cell):
                 if isinstance(wd, Cell):
                     cache[id(wd)] = jnp.asarray(unwrap(wd(wrap(step))), jnp.float32).reshape(())
                 else:
-                    cache[id(wd)] = _f32(wd)
+                    cache[id(wd)] = self._constant(wd)
             values.append(cache[id(wd)])
         return values
+
+    def _constant(self, value):
+        """``value`` (a fixed weight decay) as a float32 array, made once per optimizer: an
+        eager step then dispatches nothing for it."""
+        held = self.__dict__.setdefault("_constants", {})
+        array = held.get(value)
+        if array is None:
+            array = held[value] = _f32(value)
+        return array
+
+    def _lr_inputs(self, step) -> list:
+        """The step's learning rates as the compiled step takes them: a learning-rate
+        Parameter's own value (cast and reshaped inside the step), a schedule's value."""
+        return [
+            source._value if isinstance(source, Parameter) else value
+            for source, value in zip(self._lr_sources, self._schedule_values(step))
+        ]
+
+    def _schedule_values(self, step):
+        for source in self._lr_sources:
+            if isinstance(source, Parameter):
+                yield None
+            else:
+                yield jnp.asarray(unwrap(source(wrap(step))), jnp.float32).reshape(())
 
     def _check_gradients(self, gradients) -> list:
         api = type(self).__name__
@@ -527,7 +551,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
     def construct(self, gradients):
         grads = self._check_gradients(gradients)
         step = self.global_step._value
-        lrs = self._lr_values(step)
+        lrs = self._lr_inputs(step)
         wds = self._wd_values(step)
         hyper = [h._value for h in self._hyper]
         if self._row_groups:
@@ -541,7 +565,9 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         if step_fn is None:
             step_fn = jax.jit(self._pure_step)
             object.__setattr__(self, "_step_fn", step_fn)
-        new_params, new_states, new_hyper = step_fn(lrs, wds, hyper, step, params, grads, states)
+        new_params, new_states, new_hyper, next_step = step_fn(
+            lrs, wds, hyper, step, params, grads, states
+        )
         for param, value in zip(self._parameters, new_params):
             if value is not None:  # None: a grouped row, written with its stack
                 _core.write(_core.backing(param), value)
@@ -553,11 +579,13 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         if new_hyper is not None:
             for slot, value in zip(self._hyper, new_hyper):
                 slot._value = value
-        self.global_step._value = step + 1
+        self.global_step._value = next_step
         return True
 
     def _pure_step(self, lrs, wds, hyper, step, params, grads, states):
-        """Pure: arrays in, (new params, new per-parameter states, new hyper values) out."""
+        """Pure: arrays in, (new params, new per-parameter states, new hyper values, the next
+        global step) out."""
+        lrs = [jnp.asarray(lr, jnp.float32).reshape(()) for lr in lrs]
         hyper_now = self._advance_hyper(hyper)
         count = step.reshape(()).astype(jnp.int32)
         new_params, new_states = [], []
@@ -580,7 +608,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         # hyper values are written back only by optimizers that advance them (Adam's powers):
         # returning unchanged state would make the compiled step copy it every call
         advances = type(self)._advance_hyper is not Optimizer._advance_hyper
-        return new_params, new_states, list(hyper_now) if advances else None
+        return new_params, new_states, list(hyper_now) if advances else None, step + 1
 
     def _step_one(self, lrs, wds, hyper_now, count, i, param, grad, state):
         """``(new param, new state or None)`` of parameter ``i`` (pure)."""
