@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_window_fits, wrap
 
@@ -137,6 +138,16 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
     else:
         pads = explicit_pads(api, padding, n)
     check_window_fits(api, x.shape[2:], pads, w.shape[2:], dilation)
+    pads = tuple(tuple(int(p) for p in pair) for pair in pads)
+    bias = None if bias is None else arr(bias)
+    return wrap(_conv_value(x, w, bias, tuple(stride), pads, tuple(dilation), groups))
+
+
+@fused(static_argnums=(3, 4, 5, 6))
+def _conv_value(x, w, bias, stride, pads, dilation, groups):
+    """The convolution of checked arguments, plus ``bias`` (or None): one compiled call
+    eagerly, one kernel on the gradient tape."""
+    n = x.ndim - 2
     out = lax.conv_general_dilated(
         x,
         w.astype(x.dtype),
@@ -147,8 +158,8 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
         feature_group_count=groups,
     )
     if bias is not None:
-        out = out + arr(bias).reshape((1, -1) + (1,) * n)
-    return wrap(out)
+        out = out + bias.reshape((1, -1) + (1,) * n)
+    return out
 
 
 def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
