@@ -401,13 +401,25 @@ _ZEROS: dict = {}
 
 
 def _zeros(aval):
+    """A shared zero cotangent for the backward pass (made again if a caller donated it)."""
     key = (aval.shape, aval.dtype)
     zeros = _ZEROS.get(key)
-    if zeros is None:
+    if zeros is None or zeros.is_deleted():
         if len(_ZEROS) > 256:
             _ZEROS.clear()
         zeros = _ZEROS[key] = jnp.zeros(aval.shape, aval.dtype)
     return zeros
+
+
+def _own(g, aval):
+    """An input's gradient as the caller gets it: zeros of its own where there is none (or
+    where a backward rule passed a shared zero cotangent through), as under ``jax.vjp``. A
+    shared one would be the same buffer in every call: kept in a Parameter that a compiled step
+    then donates (``cellax.jit`` donates the slots it writes), it breaks that step ("buffer
+    previously donated") or, deleted, every later gradient of its shape."""
+    if g is None or _ZEROS.get((g.shape, g.dtype)) is g:
+        return jnp.zeros(aval.shape, aval.dtype)
+    return g
 
 
 def _value(x):
@@ -451,8 +463,7 @@ def vjp(fun, *primals, has_aux: bool = False):
         grads = []
         for x, v in zip(ins, flat):
             if type(x) is TapeTracer:
-                g = cts.get(x.slot)
-                grads.append(_zeros(x.aval) if g is None else g)
+                grads.append(_own(cts.get(x.slot), x.aval))
             else:
                 grads.append(np.zeros(np.shape(v), jax.dtypes.float0))
         return jax.tree_util.tree_unflatten(tree, grads)
