@@ -977,11 +977,6 @@ def test_kernel_cache_hits_on_a_repeated_step():
     _assert_same((ref_loss, ref_grads), (loss, grads))
 
 
-_SCAN_MISSES = (
-    "nn.LSTM / nn.GRU run lax.scan over a body closure made anew in every call "
-    "(cellax/nn/_rnn.py _run_direction): the scan's jaxpr is a new object each step, so the "
-    "tape's kernel key (which holds it) misses and compiles again on every identical step"
-)
 REPEATED_STEPS = {
     "conv_bn_pool": lambda: _grad_cell(
         lambda: nn.SequentialCell(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4), nn.MaxPool2d(2, 2)),
@@ -991,8 +986,8 @@ REPEATED_STEPS = {
     "dropout_mlp": DROPOUT["dropout_in_mlp"],
     "cross_entropy": LOSSES["cross_entropy_all"],
     "attention": ATTENTION["multihead_attention"],
-    "lstm": pytest.param(RNN["lstm"], marks=pytest.mark.xfail(strict=True, reason=_SCAN_MISSES)),
-    "gru": pytest.param(RNN["gru"], marks=pytest.mark.xfail(strict=True, reason=_SCAN_MISSES)),
+    "lstm": RNN["lstm"],  # its lax.scan is one fused kernel: traced once per signature
+    "gru": RNN["gru"],
 }
 
 

@@ -19,6 +19,7 @@ from .._initializer import Uniform, initializer
 from .._limits import check_alloc
 from .._parameter import Parameter
 from .._random import next_key
+from ..ops._impl.eager import fused
 from ..ops._impl.utils import arr, wrap
 from ._cell import Cell
 
@@ -60,7 +61,15 @@ def _reverse_index(lengths, steps):
 
 def _run_direction(mode, xs, h0, weights, lengths, reverse):
     """Scan one direction over time-major ``xs`` (T, B, I); returns (outputs, final state)."""
-    w_ih, w_hh, b_ih, b_hh = weights
+    h, c = h0 if mode == "LSTM" else (h0, None)
+    return _scan_direction(mode, reverse, xs, h, c, *weights, lengths)
+
+
+@fused(static_argnums=(0, 1))
+def _scan_direction(mode, reverse, xs, h, c, w_ih, w_hh, b_ih, b_hh, lengths):
+    """:func:`_run_direction` with every array a top-level argument: one compiled call eagerly
+    and one kernel on the gradient tape (its ``lax.scan`` traced once per signature)."""
+    h0 = (h, c) if mode == "LSTM" else h
     steps = xs.shape[0]
     if reverse:
         index = _reverse_index(lengths, steps)
