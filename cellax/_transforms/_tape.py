@@ -14,7 +14,7 @@ tape instead, as PyTorch's eager autograd does:
   as they do eagerly, unrecorded. ``jax.jit``-wrapped functions (most ``jnp`` functions,
   cellax's fused ops) reach the tape as one primitive, so one kernel covers the whole op.
 * Backward. The recorded VJPs run in reverse order, each as one cached compiled call
-  (``_PULL``), accumulating the cotangent of every tape value.
+  (each kernel's ``pull`` program), accumulating the cotangent of every tape value.
 
 Kernels are cached by primitive, parameters (static arguments, the traced program of a jitted
 function), which inputs are on the tape, and the input avals (shape, dtype, weak type); the
@@ -50,6 +50,7 @@ __all__ = [
     "TapeTracer",
     "KERNEL_CACHE_SIZE",
     "kernel_cache_info",
+    "clear_kernel_cache",
 ]
 
 KERNEL_CACHE_SIZE = 4096
@@ -125,9 +126,11 @@ class _Kernel:
     mask and avals.
 
     ``floats`` says which outputs are differentiated (the inexact ones); the first call, which
-    traces the kernel, fills it in. The other outputs come back beside the VJP."""
+    traces the kernel, fills it in. The other outputs come back beside the VJP, which ``pull``
+    applies: its own compiled function, so that a kernel leaving the cache takes its backward
+    program with it."""
 
-    __slots__ = ("call", "floats")
+    __slots__ = ("call", "floats", "pull")
 
     def __init__(self, bind, mask) -> None:
         self.floats: list = []
@@ -138,6 +141,7 @@ class _Kernel:
             return diff_out, other, pull
 
         self.call = jax.jit(run)
+        self.pull = jax.jit(lambda pull, cts: pull(cts))
 
 
 class _OpKernel(_Kernel):
@@ -158,11 +162,6 @@ class _OpKernel(_Kernel):
         super().__init__(bind, mask)
 
 
-@jax.jit
-def _pull(pull, cts):
-    return pull(cts)
-
-
 _KERNELS: collections.OrderedDict = collections.OrderedDict()
 _STATS = {"hits": 0, "misses": 0, "uncached": 0}
 
@@ -170,6 +169,12 @@ _STATS = {"hits": 0, "misses": 0, "uncached": 0}
 def kernel_cache_info() -> dict:
     """The kernel cache's figures: hits, misses, uncached (linearized) calls and size."""
     return dict(_STATS, size=len(_KERNELS))
+
+
+def clear_kernel_cache() -> None:
+    """Drop every compiled kernel (and its backward program); the next calls compile anew."""
+    _KERNELS.clear()
+    _ZEROS.clear()
 
 
 def _binder(prim, params):
@@ -227,7 +232,7 @@ def call_op(fn, static_argnums, args):
     with core.set_current_trace(trace.parent):
         diff_out, other, pull = kernel.call(diff, const)
     outs = _interleave(kernel.floats, diff_out, other)
-    outs = trace._record(dynamic, mask, outs, kernel.floats, ft.partial(_pull, pull))
+    outs = trace._record(dynamic, mask, outs, kernel.floats, ft.partial(kernel.pull, pull))
     return jax.tree_util.tree_unflatten(kernel.tree, outs)
 
 
@@ -314,7 +319,7 @@ class TapeTrace(core.Trace):
             with core.set_current_trace(self.parent):
                 diff_out, other, pull = kernel.call(diff, const)
             outs = _interleave(kernel.floats, diff_out, other)
-            outs = self._record(tracers, mask, outs, kernel.floats, ft.partial(_pull, pull))
+            outs = self._record(tracers, mask, outs, kernel.floats, ft.partial(kernel.pull, pull))
         return outs if prim.multiple_results else outs[0]
 
     def process_call(self, prim, fun, tracers, params):

@@ -479,11 +479,14 @@ class Optimizer(OptimizerProtectedAPI, Cell):
         return wrap(self._wd_values(step)[0]) if self.dynamic_weight_decay else self.weight_decay
 
     # -- the step ----------------------------------------------------------------------------
-    def _lr_values(self, step) -> list:
+    def _lr_values(self, step, raw: bool = False) -> list:
+        """The step's learning rates; ``raw``: a learning-rate Parameter's value as it is (the
+        compiled update casts it, so an eager step dispatches nothing for it)."""
         values = []
         for source in self._lr_sources:
             if isinstance(source, Parameter):
-                values.append(source._value.astype(jnp.float32).reshape(()))
+                value = source._value
+                values.append(value if raw else value.astype(jnp.float32).reshape(()))
             else:
                 value = jnp.asarray(unwrap(source(wrap(step))), jnp.float32)
                 values.append(value.reshape(()))
@@ -491,39 +494,18 @@ class Optimizer(OptimizerProtectedAPI, Cell):
 
     def _wd_values(self, step) -> list:
         cache: dict = {}
+        fixed = self.__dict__.setdefault("_fixed_wd", {})  # made once, as float32 arrays
         values = []
         for wd in self._wd_of:
             if id(wd) not in cache:
                 if isinstance(wd, Cell):
                     cache[id(wd)] = jnp.asarray(unwrap(wd(wrap(step))), jnp.float32).reshape(())
+                elif wd in fixed:
+                    cache[id(wd)] = fixed[wd]
                 else:
-                    cache[id(wd)] = self._constant(wd)
+                    cache[id(wd)] = fixed[wd] = _f32(wd)
             values.append(cache[id(wd)])
         return values
-
-    def _constant(self, value):
-        """``value`` (a fixed weight decay) as a float32 array, made once per optimizer: an
-        eager step then dispatches nothing for it."""
-        held = self.__dict__.setdefault("_constants", {})
-        array = held.get(value)
-        if array is None:
-            array = held[value] = _f32(value)
-        return array
-
-    def _lr_inputs(self, step) -> list:
-        """The step's learning rates as the compiled step takes them: a learning-rate
-        Parameter's own value (cast and reshaped inside the step), a schedule's value."""
-        return [
-            source._value if isinstance(source, Parameter) else value
-            for source, value in zip(self._lr_sources, self._schedule_values(step))
-        ]
-
-    def _schedule_values(self, step):
-        for source in self._lr_sources:
-            if isinstance(source, Parameter):
-                yield None
-            else:
-                yield jnp.asarray(unwrap(source(wrap(step))), jnp.float32).reshape(())
 
     def _check_gradients(self, gradients) -> list:
         api = type(self).__name__
@@ -551,7 +533,7 @@ class Optimizer(OptimizerProtectedAPI, Cell):
     def construct(self, gradients):
         grads = self._check_gradients(gradients)
         step = self.global_step._value
-        lrs = self._lr_inputs(step)
+        lrs = self._lr_values(step, raw=True)
         wds = self._wd_values(step)
         hyper = [h._value for h in self._hyper]
         if self._row_groups:

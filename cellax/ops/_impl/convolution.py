@@ -144,22 +144,13 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
 
 
 @fused(static_argnums=(3, 4, 5, 6))
-def _conv_value(x, w, bias, stride, pads, dilation, groups):
-    """The convolution of checked arguments, plus ``bias`` (or None): one compiled call
-    eagerly, one kernel on the gradient tape."""
-    n = x.ndim - 2
+def _conv_value(x, w, bias, stride, pads, dilation, groups):  # one kernel on the tape
+    n, options = x.ndim - 2, dict(rhs_dilation=dilation, feature_group_count=groups)
+    dn = _dimension_numbers(n)
     out = lax.conv_general_dilated(
-        x,
-        w.astype(x.dtype),
-        stride,
-        pads,
-        rhs_dilation=dilation,
-        dimension_numbers=_dimension_numbers(n),
-        feature_group_count=groups,
+        x, w.astype(x.dtype), stride, pads, dimension_numbers=dn, **options
     )
-    if bias is not None:
-        out = out + bias.reshape((1, -1) + (1,) * n)
-    return out
+    return out if bias is None else out + bias.reshape((1, -1) + (1,) * n)
 
 
 def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
