@@ -27,6 +27,12 @@ def _ones_cotangent(x):
     return jnp.ones(x.shape, x.dtype)
 
 
+def _shared_ones(x):
+    if _dtype.is_integer_like(x.dtype):
+        return np.zeros(x.shape, jax.dtypes.float0)
+    return _tape.ones(x.shape, x.dtype)
+
+
 def _is_slot(x) -> bool:
     return isinstance(x, Slot)
 
@@ -183,7 +189,9 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
     if any(a is not b for a, b in zip(lifted, diff_inputs)):
         out_arrays = _integer_run_dtypes(inner, weight_values, diff_inputs, lifted, out_arrays)
     with _trace.backward():
-        if sens is None:
+        if sens is None and vjp is _tape.vjp:  # shared ones: the tape never hands them back
+            cotangent = jax.tree_util.tree_map(_shared_ones, diff_out)
+        elif sens is None:
             cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
         else:
             _check_sens(api, sens, out_arrays)

@@ -74,9 +74,9 @@ class TapeTracer(core.Tracer):
 
     __slots__ = ("primal", "slot")
 
-    def __init__(self, trace, primal, slot: int) -> None:
+    def __init__(self, trace, primal, slot: int, aval=None) -> None:
         self._trace = trace
-        self.aval = core.typeof(primal)
+        self.aval = core.typeof(primal) if aval is None else aval
         self.primal = primal
         self.slot = slot
 
@@ -126,22 +126,30 @@ class _Kernel:
     mask and avals.
 
     ``floats`` says which outputs are differentiated (the inexact ones); the first call, which
-    traces the kernel, fills it in. The other outputs come back beside the VJP, which ``pull``
-    applies: its own compiled function, so that a kernel leaving the cache takes its backward
-    program with it."""
+    traces the kernel, fills it in. The other outputs come back beside the VJP's residuals,
+    which ``pull`` applies to cotangents: its own compiled function, so that a kernel leaving
+    the cache takes its backward program with it."""
 
-    __slots__ = ("call", "floats", "pull")
+    __slots__ = ("call", "floats", "pull", "avals", "residuals")
 
     def __init__(self, bind, mask) -> None:
         self.floats: list = []
+        self.avals = None  # of the differentiated outputs, after the first call
+        self.residuals = None  # the VJP's pytree structure, set when the kernel is traced
 
         def run(diff, const):
             primal = _differentiable(bind, mask, const, self.floats)
             diff_out, pull, other = jax.vjp(primal, *diff, has_aux=True)
-            return diff_out, other, pull
+            # the VJP leaves as a flat list: rebuilding its pytree (a Partial) in Python on
+            # every call and flattening it again for the pull would cost more than the call
+            leaves, self.residuals = jax.tree_util.tree_flatten(pull)
+            return diff_out, other, leaves
+
+        def apply(residuals, leaves, cts):
+            return jax.tree_util.tree_unflatten(residuals, leaves)(cts)
 
         self.call = jax.jit(run)
-        self.pull = jax.jit(lambda pull, cts: pull(cts))
+        self.pull = jax.jit(apply, static_argnums=0)
 
 
 class _OpKernel(_Kernel):
@@ -175,6 +183,7 @@ def clear_kernel_cache() -> None:
     """Drop every compiled kernel (and its backward program); the next calls compile anew."""
     _KERNELS.clear()
     _ZEROS.clear()
+    _ONES.clear()
 
 
 def _binder(prim, params):
@@ -183,10 +192,23 @@ def _binder(prim, params):
     return lambda *args: [prim.bind(*args, **params)]
 
 
+def _signature(value):
+    """What of an argument selects a kernel: shape, dtype and weak type of an array (the
+    kernel's ``jax.jit`` sees anything else itself), the type of a Python number, else the
+    value (None, a hashable static)."""
+    if isinstance(value, jax.Array):
+        return value.shape, value.dtype, value.weak_type
+    if isinstance(value, np.ndarray):
+        return value.shape, value.dtype
+    if type(value) in (int, float, bool, complex):
+        return type(value)
+    return value
+
+
 def _kernel(prim, params, mask, vals):
     """The cached kernel of this call, or None where the parameters are not hashable."""
     try:
-        key = (prim, tuple(params.items()), mask, tuple(map(core.typeof, vals)))
+        key = (prim, tuple(params.items()), mask, tuple(map(_signature, vals)))
         kernel = _KERNELS.get(key)
     except TypeError:  # an unhashable parameter
         return None
@@ -201,10 +223,6 @@ def _kernel(prim, params, mask, vals):
     return kernel
 
 
-def _key_of(value):
-    return core.typeof(value) if isinstance(value, (jax.Array, np.ndarray)) else value
-
-
 def call_op(fn, static_argnums, args):
     """``fn(*args)`` for a pure function of arrays (``static_argnums`` name its hashable
     non-array arguments) some of whose arguments are on the tape: one cached kernel and one
@@ -214,7 +232,7 @@ def call_op(fn, static_argnums, args):
     dynamic = [a for i, a in enumerate(args) if i not in static]
     vals, mask = trace._unbox(dynamic)
     try:
-        key = (fn, tuple(static.items()), mask, tuple(map(_key_of, vals)))
+        key = (fn, tuple(static.items()), mask, tuple(map(_signature, vals)))
         kernel = _KERNELS.get(key)
     except TypeError:  # an unhashable argument: the primitives inside go on the tape one by one
         with core.set_current_trace(trace):
@@ -227,12 +245,7 @@ def call_op(fn, static_argnums, args):
     else:
         _STATS["hits"] += 1
         _KERNELS.move_to_end(key)
-    diff = [v for v, m in zip(vals, mask) if m]
-    const = [v for v, m in zip(vals, mask) if not m]
-    with core.set_current_trace(trace.parent):
-        diff_out, other, pull = kernel.call(diff, const)
-    outs = _interleave(kernel.floats, diff_out, other)
-    outs = trace._record(dynamic, mask, outs, kernel.floats, ft.partial(kernel.pull, pull))
+    outs = trace._run(kernel, dynamic, vals, mask)  # the first call sets kernel.tree
     return jax.tree_util.tree_unflatten(kernel.tree, outs)
 
 
@@ -277,21 +290,40 @@ class TapeTrace(core.Trace):
                 mask.append(False)
         return vals, tuple(mask)
 
-    def _record(self, tracers, mask, outs, floats, pull) -> list:
-        """Tracers for the inexact outputs and one node for them; the others as they are."""
-        result, slots, avals = [], [], []
+    def _record(self, tracers, mask, outs, floats, pull, avals=None) -> list:
+        """Tracers for the inexact outputs and one node for them; the others as they are.
+        ``avals``: those outputs' avals where the caller knows them."""
+        result, slots = [], []
+        known = iter(avals) if avals is not None else None
+        avals = [] if known is None else avals
         for out, diff in zip(outs, floats):
             if diff:
-                tracer = self.new(out)
+                if known is None:
+                    tracer = self.new(out)
+                    avals.append(tracer.aval)
+                else:
+                    tracer = TapeTracer(self, out, self.count, next(known))
+                    self.count += 1
                 result.append(tracer)
                 slots.append(tracer.slot)
-                avals.append(tracer.aval)
             else:
                 result.append(out)
         if slots:
             ins = [t.slot for t, m in zip(tracers, mask) if m]
             self.nodes.append(_Node(ins, slots, avals, pull))
         return result
+
+    def _run(self, kernel, tracers, vals, mask) -> list:
+        """Call a cached kernel on the unboxed ``vals`` and record it."""
+        diff = [v for v, m in zip(vals, mask) if m]
+        const = [v for v, m in zip(vals, mask) if not m]
+        with core.set_current_trace(self.parent):
+            diff_out, other, pull = kernel.call(diff, const)
+        outs = _interleave(kernel.floats, diff_out, other)
+        pull = ft.partial(kernel.pull, kernel.residuals, pull)
+        if kernel.avals is None:
+            kernel.avals = [core.typeof(o) for o in diff_out]
+        return self._record(tracers, mask, outs, kernel.floats, pull, kernel.avals)
 
     def _linearized(self, bind, tracers, vals, mask) -> list:
         """One call under JAX's own eager linearization: what the tape cannot cache."""
@@ -314,12 +346,7 @@ class TapeTrace(core.Trace):
         if kernel is None:
             outs = self._linearized(_binder(prim, params), tracers, vals, mask)
         else:
-            diff = [v for v, m in zip(vals, mask) if m]
-            const = [v for v, m in zip(vals, mask) if not m]
-            with core.set_current_trace(self.parent):
-                diff_out, other, pull = kernel.call(diff, const)
-            outs = _interleave(kernel.floats, diff_out, other)
-            outs = self._record(tracers, mask, outs, kernel.floats, ft.partial(kernel.pull, pull))
+            outs = self._run(kernel, tracers, vals, mask)
         return outs if prim.multiple_results else outs[0]
 
     def process_call(self, prim, fun, tracers, params):
@@ -403,17 +430,33 @@ class TapeTrace(core.Trace):
 
 
 _ZEROS: dict = {}
+_ONES: dict = {}
+
+
+def _shared(table: dict, fill, shape, dtype):
+    key = (shape, dtype)
+    array = table.get(key)
+    if array is None or array.is_deleted():  # made again if a caller donated it
+        if len(table) > 256:
+            table.clear()
+        array = table[key] = jnp.full(shape, fill, dtype)
+    return array
 
 
 def _zeros(aval):
-    """A shared zero cotangent for the backward pass (made again if a caller donated it)."""
-    key = (aval.shape, aval.dtype)
-    zeros = _ZEROS.get(key)
-    if zeros is None or zeros.is_deleted():
-        if len(_ZEROS) > 256:
-            _ZEROS.clear()
-        zeros = _ZEROS[key] = jnp.zeros(aval.shape, aval.dtype)
-    return zeros
+    """A shared zero cotangent for the backward pass."""
+    return _shared(_ZEROS, 0, aval.shape, aval.dtype)
+
+
+def ones(shape, dtype):
+    """A shared array of ones: the cotangent a gradient is seeded with (``grad``'s default
+    sensitivity), made once per shape and dtype instead of on every call."""
+    return _shared(_ONES, 1, shape, dtype)
+
+
+def _is_shared(g) -> bool:
+    key = (g.shape, g.dtype)
+    return _ZEROS.get(key) is g or _ONES.get(key) is g
 
 
 def _own(g, aval):
@@ -422,9 +465,9 @@ def _own(g, aval):
     shared one would be the same buffer in every call: kept in a Parameter that a compiled step
     then donates (``cellax.jit`` donates the slots it writes), it breaks that step ("buffer
     previously donated") or, deleted, every later gradient of its shape."""
-    if g is None or _ZEROS.get((g.shape, g.dtype)) is g:
+    if g is None:
         return jnp.zeros(aval.shape, aval.dtype)
-    return g
+    return jnp.array(g) if _is_shared(g) else g  # a copy: never the shared buffer
 
 
 def _value(x):

@@ -10,6 +10,7 @@ from jax import lax
 from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
+from .eager import fused
 from .utils import arr, to_float, wrap
 
 __all__ = [
@@ -74,6 +75,17 @@ def _window(x, init, op, kernel, stride, dilation, pads):
     )
 
 
+@fused(static_argnums=(1, 2, 3, 4, 5))
+def _reduce_windows(x, op, kernel, stride, dilation, pads):
+    """The max (``op`` 'max') or sum ('add') of each window, from NumPy init values, so that
+    JAX picks its differentiable window rules eagerly, under jit and on the gradient tape."""
+    if op == "max":
+        floating = _dtype.is_floating(x.dtype)
+        low = np.array(-np.inf if floating else np.iinfo(x.dtype).min, x.dtype)
+        return _window(x, low, lax.max, kernel, stride, dilation, pads)
+    return _window(x, np.array(0, x.dtype), lax.add, kernel, stride, dilation, pads)
+
+
 def max_pool(
     api, n, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices, pad_mode="pad"
 ):
@@ -86,10 +98,9 @@ def max_pool(
     kernel, stride, dilation, pads, extra = _pool_geometry(
         api, n, value.shape, kernel_size, stride, pad_mode, padding, dilation, ceil_mode
     )
-    full = [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
+    full = tuple((lo, hi + e) for (lo, hi), e in zip(pads, extra))
     low = -jnp.inf if _dtype.is_floating(value.dtype) else jnp.iinfo(value.dtype).min
-    # A NumPy (concrete) init lets JAX pick its differentiable max-window rule under jit.
-    out = _window(value, np.array(low, value.dtype), lax.max, kernel, stride, dilation, full)
+    out = _reduce_windows(value, "max", kernel, stride, dilation, full)
     if not return_indices:
         return wrap(out[0] if unbatched else out)
     sizes = value.shape[2:]
@@ -107,7 +118,7 @@ def max_pool(
         pick,
         (1, 1) + kernel,
         (1, 1) + stride,
-        [(0, 0), (0, 0)] + full,
+        [(0, 0), (0, 0)] + list(full),
         window_dilation=(1, 1) + dilation,
     )
     indices = indices.astype(jnp.int64 if jax.config.jax_enable_x64 else jnp.int32)
@@ -199,9 +210,8 @@ def avg_pool(
     kernel, stride, dilation, pads, extra = _pool_geometry(
         api, n, value.shape, kernel_size, stride, pad_mode, padding, 1, ceil_mode
     )
-    full = [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
-    zero = jnp.array(0, value.dtype)
-    total = _window(value, zero, lax.add, kernel, stride, dilation, full)
+    full = tuple((lo, hi + e) for (lo, hi), e in zip(pads, extra))
+    total = _reduce_windows(value, "add", kernel, stride, dilation, full)
     if divisor_override:
         out = total / divisor_override
     else:
@@ -211,10 +221,10 @@ def avg_pool(
         # MindSpore's 3-D pooling counts its 'same' padding too; 1-D/2-D do not.
         if count_include_pad and (pad_mode == "pad" or (pad_mode == "same" and n == 3)):
             ones = jnp.pad(ones, [(0, 0), (0, 0)] + list(pads), constant_values=1)
-            count_pads = [(0, e) for e in extra]
+            count_pads = tuple((0, e) for e in extra)
         else:
             count_pads = full
-        counts = _window(ones, zero, lax.add, kernel, stride, dilation, count_pads)
+        counts = _reduce_windows(ones, "add", kernel, stride, dilation, count_pads)
         out = total / counts
     return wrap(out[0] if unbatched else out)
 
