@@ -1,4 +1,5 @@
-"""Model: MindSpore's high-level train / eval / predict loop, compiled with cellax.jit."""
+"""Model: MindSpore's high-level train / eval / predict loop (eager in PyNative, compiled in
+GRAPH_MODE)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from collections.abc import Iterable
 
 from .. import amp, nn
 from .._tensor import Tensor
-from .._transforms import jit
 from ._callback import RunContext, _CallbackManager, _InternalCallbackParam
 from ..nn._metrics import Loss, Metric, get_metric_fn
 
@@ -48,7 +48,9 @@ class Model:
     """Train, evaluate and predict with a network, a loss and an optimizer.
 
     ``train`` builds ``TrainOneStepCell(WithLossCell(network, loss_fn), optimizer)`` and runs
-    it compiled with :func:`cellax.jit`. A dataset is a MindSpore dataset (anything with
+    it as the mode says: in PyNative (the default) step by step in Python, its gradients on the
+    eager tape, so prints and hooks in ``construct`` run every step; in GRAPH_MODE compiled
+    (the top-level Cell call compiles with :func:`cellax.jit`). A dataset is a MindSpore dataset (anything with
     ``create_tuple_iterator``) or any iterable of ``(data, label)`` batches of Tensors or NumPy
     arrays.
 
@@ -124,9 +126,11 @@ class Model:
             )
         self._eval_network = eval_network
         self._loss_scale_manager = kwargs.get("loss_scale_manager")
-        self._train_step = jit(self._train_network) if self._train_network is not None else None
-        self._eval_step = jit(self._eval_network) if self._eval_network is not None else None
-        self._predict_step = jit(self._network)
+        # MindSpore runs the step as the mode says: op by op in PyNative (gradients on the
+        # eager tape), compiled in GRAPH_MODE, where a top-level Cell call compiles itself
+        self._train_step = self._train_network
+        self._eval_step = self._eval_network
+        self._predict_step = self._network
 
     @staticmethod
     def _build_metrics(metrics) -> dict:
