@@ -35,11 +35,7 @@ DIFFERENT = {
     "roll_repeated_axis": "ValueError",
 }
 # Silently accepted still (issue 38's remaining part): strict xfails, so a fix shows up here.
-NOT_YET = {
-    # MindSpore 2.10's ops.max_pool2d needs 4-D; cellax's also takes CHW, which
-    # tests/nn/test_pooling.py::test_unbatched_and_stride_default relies on
-    "max_pool2d_3d",
-}
+NOT_YET: set = set()
 
 
 def _scope() -> dict:

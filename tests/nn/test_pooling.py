@@ -36,9 +36,13 @@ def test_max_pool_indices_match_mindspore():
 
 def test_unbatched_and_stride_default():
     x = ms.Tensor(np.arange(16, dtype=np.float32).reshape(1, 4, 4))
-    out = ops.max_pool2d(x, 2)
+    out = ms.nn.MaxPool2d(2, 2)(x)  # the Cell takes CHW; ops.max_pool2d, as MindSpore's, 4-D only
     assert out.shape == (1, 2, 2)
     np.testing.assert_array_equal(out.asnumpy().ravel(), [5, 7, 13, 15])
+    out = ops.max_pool2d(x[None], 2)  # stride defaults to kernel_size
+    np.testing.assert_array_equal(out.asnumpy().ravel(), [5, 7, 13, 15])
+    with pytest.raises(ValueError, match="max_pool2d"):
+        ops.max_pool2d(x, 2)
 
 
 @pytest.mark.parametrize("shape,out", [((1, 2, 7, 5), (3, 2)), ((2, 1, 4, 4), (4, 1))])

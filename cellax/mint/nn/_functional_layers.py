@@ -143,7 +143,9 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
         >>> print(mint.nn.functional.max_pool2d(mint.Tensor([[[[1., 2.], [3., 4.]]]]), 2))
         [[[[4.]]]]
     """
-    out = ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+    out = pooling.max_pool(  # mint, as torch, takes an unbatched CHW input too
+        "max_pool2d", 2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+    )
     if return_indices:
         return out[0], ops.cast(out[1], _dtype.int64)
     return out

@@ -87,10 +87,21 @@ def _reduce_windows(x, op, kernel, stride, dilation, pads):
 
 
 def max_pool(
-    api, n, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices, pad_mode="pad"
+    api,
+    n,
+    x,
+    kernel_size,
+    stride,
+    padding,
+    dilation,
+    ceil_mode,
+    return_indices,
+    pad_mode="pad",
+    unbatched=True,
 ):
+    """``unbatched``: a (C, *spatial) input is taken too (the nn Cells); else only batched."""
     value = arr(x)
-    _check_rank(api, value, (n + 1, n + 2))
+    _check_rank(api, value, (n + 1, n + 2) if unbatched else (n + 2,))
     unbatched = value.ndim == n + 1
     if unbatched:
         value = value[None]
@@ -158,7 +169,8 @@ def max_pool1d(
 def max_pool2d(
     x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False
 ):
-    r"""2-D max pooling over NCHW (or CHW); arguments as :func:`max_pool1d`.
+    r"""2-D max pooling over NCHW; arguments as :func:`max_pool1d`. As in MindSpore, the input
+    must be 4-D (``nn.MaxPool2d`` also takes an unbatched CHW input).
 
     Examples:
         >>> import cellax as ms
@@ -168,7 +180,16 @@ def max_pool2d(
         [ 5.  7. 13. 15.] [ 5  7 13 15]
     """
     return max_pool(
-        "max_pool2d", 2, x, kernel_size, stride, padding, dilation, ceil_mode, return_indices
+        "max_pool2d",
+        2,
+        x,
+        kernel_size,
+        stride,
+        padding,
+        dilation,
+        ceil_mode,
+        return_indices,
+        unbatched=False,
     )
 
 
