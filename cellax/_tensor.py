@@ -316,8 +316,8 @@ class Tensor:
             if isinstance(init, Tensor):
                 _init_samplers.check_init_shape(init.shape, shape)
                 self._value = init._value
-            else:
-                self._value = _init_samplers.sample(init, shape, type_)
+            else:  # sampled now, printed "<uninitialized>" until init_data(), as MindSpore's
+                self._value, self._spec = _init_samplers.sample(init, shape, type_), "lazy"
             return
         if shape is not None:
             raise ValueError("For 'Tensor', 'shape' must be None when 'input_data' is given.")
@@ -377,9 +377,10 @@ class Tensor:
 
     @property
     def has_init(self) -> bool:
-        return False
+        return getattr(self, "_spec", None) == "lazy"
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None) -> Tensor:
+        self._spec = None if self.has_init else getattr(self, "_spec", None)
         return self
 
     def dim(self) -> int:
@@ -404,6 +405,7 @@ class Tensor:
     def asnumpy(self) -> np.ndarray:
         """A NumPy copy of the value (MindSpore returns a writable array, so do we)."""
         self._check_concrete("asnumpy")
+        Tensor.init_data(self)  # MindSpore initialises a lazy Tensor here
         return _host_array(_concrete(self._value))
 
     def numpy(self) -> np.ndarray:
@@ -542,7 +544,7 @@ class Tensor:
         return format(str(self), spec)
 
     def __str__(self) -> str:
-        if self._value is None:
+        if self._value is None or self.has_init:
             return repr(self)
         value = _concrete(self._value)
         if value is None:
@@ -551,6 +553,8 @@ class Tensor:
 
     def __repr__(self) -> str:
         head = f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value="
+        if self.has_init:
+            return head + ("\n" if self.ndim > 1 else "") + "<uninitialized>)"
         if self._value is None:
             return head + ("\n)" if len(self.shape) > 1 else " )")
         value = _concrete(self._value)

@@ -74,3 +74,22 @@ def test_traced_tensor_prints_placeholder():
     seen = []
     jax.jit(lambda x: seen.append(repr(Tensor(x))) or x)(np.ones(2, np.float32))
     assert seen == ["Tensor(shape=[2], dtype=Float32, value=<traced>)"]
+
+
+LAZY_INIT_PRINTED = """A Tensor(shape=[3], dtype=Float32, value=<uninitialized>)
+S Tensor(shape=[], dtype=Float32, value=<uninitialized>)
+C True Tensor(shape=[2, 2], dtype=Float32, value=
+<uninitialized>)
+D [[1.0, 1.0], [1.0, 1.0]] False
+E [[1. 1.]
+ [1. 1.]]
+F Tensor(shape=[2, 2], dtype=Float32, value=
+<uninitialized>) True
+"""  # MindSpore 2.10 CPU: python tests/goldens/lazy_init_print.py
+
+
+def test_lazy_init_prints_like_mindspore(capsys):
+    from cellax.common import initializer
+
+    load_module("lazy_init_print").main(ms, initializer)
+    assert capsys.readouterr().out == LAZY_INIT_PRINTED
