@@ -137,5 +137,29 @@ def test_bprop_wrong_gradient_shape():
         def bprop(self, x, out, dout):
             return (ops.ones((3,), ms.float32),)
 
-    with pytest.raises(ValueError, match="For 'bprop' of Cell 'BadShape', the gradient of input 0"):
+    with pytest.raises(
+        RuntimeError, match="For 'bprop' of Cell 'BadShape', the gradient of input 0"
+    ):
         ms.grad(BadShape())(Tensor(np.array([3.0, 1.0], np.float32)))
+
+
+# recorded from MindSpore 2.10 CPU by tests/goldens/bprop_returns.py
+BAD_BPROP_OUTCOMES = {
+    "str": "TypeError",
+    "shape": "RuntimeError",
+    "count": "ok",  # an extra gradient is ignored
+    "int": "RuntimeError",
+    "none": "TypeError",
+    "dtype": "ok",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_BPROP_OUTCOMES))
+def test_bad_bprop_returns_like_mindspore(kind):
+    from ._goldens import load_module
+
+    case = load_module("bprop_returns")
+    assert case.outcome(ms, kind) == BAD_BPROP_OUTCOMES[kind]
+    if BAD_BPROP_OUTCOMES[kind] != "ok":
+        with pytest.raises(Exception, match="For 'bprop' of Cell 'Net'"):  # names the API
+            ms.grad(case.make_net(ms, kind))(Tensor(np.ones(2, np.float32)))

@@ -472,12 +472,13 @@ def run_with_bprop(cell, args, kwargs):
                 f"For 'bprop' of Cell '{name}', bprop must return Tensors, but got "
                 f"{type(result).__name__}."
             )
-        if not isinstance(result, (tuple, list)) or len(result) != len(call_args):
+        if not isinstance(result, (tuple, list)) or len(result) < len(call_args):
             got = len(result) if isinstance(result, (tuple, list)) else type(result).__name__
             raise RuntimeError(
                 f"For 'bprop' of Cell '{name}', bprop must return one gradient per positional "
                 f"input ({len(call_args)}), but got {got}."
             )
+        result = result[: len(call_args)]  # MindSpore ignores extra gradients
         input_cts = _input_cotangents(name, args, dyn, dynamic, result)
         slot_cts = []
         internal = {id(p) for p in getattr(cell, "internal_params", None) or ()}
@@ -512,9 +513,14 @@ def _input_cotangents(name, args, dyn, dynamic, grads) -> list:
         if grad is None or not _is_float(value):
             cts.append(_zero_cotangent(value))
             continue
+        if not isinstance(grad, (Tensor, int, float, bool, np.ndarray, jax.Array)):
+            raise TypeError(
+                f"For 'bprop' of Cell '{name}', the gradient of input {j} must be a Tensor, but "
+                f"got {type(grad).__name__}: {grad!r}."
+            )
         grad = grad._value if isinstance(grad, Tensor) else jnp.asarray(grad)
-        if tuple(grad.shape) != tuple(value.shape):
-            raise ValueError(
+        if tuple(grad.shape) != tuple(value.shape):  # MindSpore: a RuntimeError
+            raise RuntimeError(
                 f"For 'bprop' of Cell '{name}', the gradient of input {j} must have shape "
                 f"{tuple(value.shape)}, but got {tuple(grad.shape)}."
             )
