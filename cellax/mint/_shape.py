@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import ops
+from ..ops._impl.shape import narrow_value
 
 _SAME = [
     "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dstack",
@@ -83,7 +84,7 @@ def narrow(input, dim, start, length):
         >>> print(mint.narrow(mint.Tensor([1, 2, 3, 4]), 0, 1, 2))
         [2 3]
     """
-    return ops.narrow(input, dim, start, length)
+    return narrow_value(input, dim, start, length, strict=False)  # PyTorch's ranges
 
 
 def permute(input, dims):

@@ -197,3 +197,26 @@ def test_bad_inputs():
         ops.stack(x)
     with pytest.raises(ValueError, match="For 'pad', 'mode' must be one of"):
         ops.pad(x, (1, 1), mode="mirror")
+
+
+# recorded from MindSpore 2.10 CPU by tests/goldens/narrow_ranges.py
+NARROW_OPS = {
+    "(0, 0, 0)": "ValueError",
+    "(1, 1, 0)": "ValueError",
+    "(1, 3, 0)": "ValueError",
+    "(1, 2, 2)": "ValueError",
+    "(1, -1, 1)": "ValueError",
+    "(1, 0, 4)": "ValueError",
+    "(2, 0, 1)": "ValueError",
+}
+NARROW_MINT = {"(0, 0, 0)": "ok (0, 3)", "(1, 1, 0)": "ok (2, 0)", "(1, 3, 0)": "ok (2, 0)"}
+
+
+def test_narrow_ranges_like_mindspore():
+    from .._goldens import load_module
+
+    case = load_module("narrow_ranges")
+    got = {str(a): case.outcome(ms, ms.ops.narrow, a) for a in case.ARGS}
+    assert got == NARROW_OPS
+    got = {str(a): case.outcome(ms, ms.mint.narrow, a) for a in case.ARGS[:3]}
+    assert got == NARROW_MINT

@@ -589,17 +589,30 @@ def narrow(input, axis, start, length):
 
     Raises:
         TypeError: If ``start`` or ``length`` is not an int.
-        ValueError: If ``length`` is negative or the slice does not fit in the dimension.
+        ValueError: As MindSpore 2.10: if ``start`` is not in ``[0, size)`` or ``length`` not in
+            ``[1, size - start]`` (``mint.narrow`` also takes a negative ``start`` and length 0).
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.narrow(ms.Tensor([1, 2, 3, 4]), 0, 1, 2))
         [2 3]
     """
+    return narrow_value(input, axis, start, length, strict=True)
+
+
+def narrow_value(input, axis, start, length, strict):
+    """``narrow``'s slice; ``strict``: MindSpore's ranges, else PyTorch's (``mint``)."""
     x = arr(input, "narrow", keep_scalars=False)
     axis = check_axis("narrow", axis, x.ndim)
     start = check_int_arg("narrow", "start", start)
     length = check_int_arg("narrow", "length", length)
+    size = x.shape[axis]
+    if strict and not 0 <= start < size:
+        raise ValueError(f"For 'narrow', 'start' must be in [0, {size}), but got {start}.")
+    if strict and not 1 <= length <= size - start:
+        raise ValueError(
+            f"For 'narrow', 'length' must be in [1, {size - start}], but got {length}."
+        )
     if length < 0:
         raise ValueError(f"For 'narrow', 'length' must be non-negative, but got {length}.")
     if not 0 <= start + (x.shape[axis] if start < 0 else 0) <= x.shape[axis] - length:
