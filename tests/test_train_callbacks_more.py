@@ -143,3 +143,12 @@ def test_on_request_exit_without_request_saves_nothing(tmp_path, restore_sigusr1
     on_exit = train.OnRequestExit(directory=str(tmp_path), sig=signal.SIGUSR1, save_mindir=False)
     model.train(1, data, callbacks=[on_exit])
     assert os.listdir(tmp_path / "rank_0") == [] and not on_exit.exit
+
+
+def test_on_request_exit_saving_nothing(tmp_path, monkeypatch, restore_sigusr1):
+    monkeypatch.chdir(tmp_path)
+    _, model, data = _tiny_model()
+    on_exit = train.OnRequestExit(save_ckpt=False, save_mindir=False, sig=signal.SIGUSR1)
+    ask = train.LambdaCallback(on_train_step_end=lambda ctx: os.kill(os.getpid(), signal.SIGUSR1))
+    model.train(1, data, callbacks=[ask, on_exit])
+    assert on_exit.exit and os.listdir(tmp_path) == []

@@ -141,7 +141,7 @@ class OnRequestExit(Callback):
         if not self.exit:
             return
         cb_params = run_context.original_args()
-        self._save(cb_params.train_network, self.train_name, cb_params.train_dataset_element)
+        self._save(cb_params.train_network, self._name("train"), cb_params.train_dataset_element)
 
     def on_eval_begin(self, run_context) -> None:
         signal.signal(self.sig, self._handle_signal)
@@ -161,12 +161,18 @@ class OnRequestExit(Callback):
         if not self.exit:
             return
         cb_params = run_context.original_args()
-        self._save(cb_params.eval_network, self.eval_name, cb_params.eval_dataset_element)
+        self._save(cb_params.eval_network, self._name("eval"), cb_params.eval_dataset_element)
+
+    def _name(self, kind):
+        # Only set when something is to be saved, as in MindSpore.
+        return getattr(self, f"{kind}_name", None)
 
     def _handle_signal(self, signum, frame) -> None:
         self.exit = True
 
     def _save(self, network, name, inputs, append_dict=None) -> None:
+        if not (self.save_ckpt or self.save_mindir):
+            return
         if self.save_ckpt:
             save_obj = network
             if append_dict:
@@ -209,7 +215,7 @@ class OnRequestExit(Callback):
                 append_dict["global_step"] = int(optimizer.global_step.asnumpy().reshape(-1)[0])
             self._save(
                 cb_params.train_network,
-                self.train_name,
+                self._name("train"),
                 cb_params.train_dataset_element,
                 append_dict,
             )
