@@ -1,5 +1,5 @@
-"""Callbacks that steer training: LearningRateScheduler (per step) and EarlyStopping (per
-epoch, on the loss or a validation metric from ``Model.fit``)."""
+"""Callbacks that steer training: LearningRateScheduler (per step), EarlyStopping and
+ReduceLROnPlateau (per epoch, on the loss or a validation metric from ``Model.fit``)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import warnings
 
 import numpy as np
 
+from .. import log as logger
+from .._parameter import Parameter
 from .._tensor import Tensor
 from ._callback import Callback, _loss_value
 
-__all__ = ["LearningRateScheduler", "EarlyStopping"]
+__all__ = ["LearningRateScheduler", "EarlyStopping", "ReduceLROnPlateau"]
 
 # MindSpore's list: in mode='auto' these are minimised, everything else maximised.
 _SMALLER_IS_BETTER = (
@@ -185,5 +187,177 @@ class EarlyStopping(Callback):
             return None
         if isinstance(value, np.ndarray) and value.shape != ():
             raise ValueError("EarlyStopping only supports scalar monitor now.")
+        # MindSpore treats a monitored value of exactly 0 as missing.
+        return np.array(value) if value else None
+
+
+def _check_type(name, value, types, type_names):
+    if isinstance(value, bool) or not isinstance(value, types):
+        raise TypeError(
+            f"The type of '{name}' should be {type_names}, but got type '{type(value).__name__}'."
+        )
+    return value
+
+
+def _check_non_negative_int(value):
+    if isinstance(value, bool):
+        raise TypeError(
+            f"The input value must be int and must >= 0, but got '{value}' with type 'bool'."
+        )
+    if not isinstance(value, int):
+        raise TypeError(f"The input value must be int, but got '{type(value).__name__}'")
+    if value < 0:
+        raise ValueError(
+            f"The input value must be int and must >= 0, but got '{value}' with type 'int'."
+        )
+    return value
+
+
+class ReduceLROnPlateau(Callback):
+    """Reduce the optimizer's learning rate when the monitored value stops improving: after
+    ``patience`` epochs without an improvement of more than ``min_delta``, the rate becomes
+    ``max(lr * factor, min_lr)``, then ``cooldown`` epochs pass before counting again.
+    See https://www.mindspore.cn/docs/en/r2.1/api_python/train/mindspore.train.ReduceLROnPlateau.html
+
+    Args:
+        monitor (str): ``'loss'`` (the last step's loss, the first output when the train
+            network returns several) or a key of ``eval_results`` (``'eval_loss'`` or a metric
+            name, from ``Model.fit``). Default: ``'eval_loss'``.
+        factor (float): Multiplier of the rate, in (0, 1). Default: ``0.1``.
+        patience (int): Epochs without improvement before reducing. Default: ``10``.
+        verbose (bool): Print each reduction. Default: ``False``.
+        mode (str): ``'min'``, ``'max'`` or ``'auto'`` (min for losses and distances).
+            Default: ``'auto'``.
+        min_delta (float): Smallest change that counts as an improvement. Default: ``1e-4``.
+        cooldown (int): Epochs to wait after a reduction before counting again. Default: ``0``.
+        min_lr (float): Lower bound of the rate. Default: ``0``.
+
+    Raises:
+        TypeError: If an argument has the wrong type (``factor`` must be a float).
+        ValueError: If ``factor`` is not in (0, 1), ``patience`` or ``cooldown`` is negative,
+            ``mode`` is not one of the three; at an epoch end, if the monitored value is not a
+            scalar or the optimizer's learning rate is not a fixed Parameter (a dynamic or
+            grouped rate: MindSpore raises the same ValueError).
+
+    Differences from MindSpore: in data-parallel runs MindSpore averages the monitored value
+    over the ranks (an AllReduce); cellax uses the local value. A monitored value of exactly 0
+    counts as missing, as in MindSpore.
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax import nn, train
+        >>> net = nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
+        >>> opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+        >>> model = train.Model(net, nn.MSELoss(), opt)
+        >>> data = [(np.ones((2, 2), np.float32), np.ones((2, 1), np.float32))]
+        >>> plateau = train.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0,
+        ...                                   min_delta=1.0)
+        >>> model.train(3, data, callbacks=[plateau])
+        >>> round(float(opt.learning_rate.asnumpy()), 6)
+        0.025
+    """
+
+    def __init__(
+        self,
+        monitor: str = "eval_loss",
+        factor: float = 0.1,
+        patience: int = 10,
+        verbose: bool = False,
+        mode: str = "auto",
+        min_delta: float = 1e-4,
+        cooldown: int = 0,
+        min_lr: float = 0,
+    ) -> None:
+        self.monitor = _check_type("monitor", monitor, str, "'str'")
+        if not isinstance(factor, float):
+            raise TypeError(f"The input value must be 'float',  but got '{type(factor).__name__}'.")
+        if not 0.0 < factor < 1.0:
+            raise ValueError(
+                f"The input value must be in range of (0.0, 1.0), but got {factor} with type "
+                "'float'."
+            )
+        self.factor = factor
+        self.patience = _check_non_negative_int(patience)
+        if not isinstance(verbose, bool):
+            raise TypeError(f"The input value must be a bool, but got {type(verbose).__name__}.")
+        self.verbose = verbose
+        self.mode = _check_type("mode", mode, str, "'str'")
+        numbers = "one of '['float', 'int']'"
+        self.min_delta = abs(_check_type("min_delta", min_delta, (float, int), numbers))
+        self.cooldown = _check_non_negative_int(cooldown)
+        self.min_lr = _check_type("min_lr", min_lr, (float, int), numbers)
+        if mode not in ("auto", "min", "max"):
+            raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {mode}.")
+        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
+        self.on_train_begin(None)
+
+    def is_improvement(self, current, reference) -> bool:
+        if self._minimise:
+            return bool(np.less(current, reference - self.min_delta))
+        return bool(np.greater(current, reference + self.min_delta))
+
+    def on_train_begin(self, run_context) -> None:
+        self.cooldown_counter = 0
+        self.wait = 0
+        self.best = np.inf if self._minimise else -np.inf
+
+    def on_train_epoch_end(self, run_context) -> None:
+        cb_params = run_context.original_args()
+        learning_rate = cb_params.optimizer.learning_rate
+        if not isinstance(learning_rate, Parameter):
+            raise ValueError(
+                "ReduceLROnPlateau does not support dynamic learning rate and group learning "
+                "rate now."
+            )
+        current = self._monitor_value(cb_params)
+        if current is None:
+            return
+        if self.cooldown_counter > 0:
+            self.cooldown_counter -= 1
+            self.wait = 0
+        if self.is_improvement(current, self.best):
+            self.best = current
+            self.wait = 0
+            return
+        if self.cooldown_counter > 0:
+            return
+        self.wait += 1
+        if self.wait < self.patience:
+            return
+        # MindSpore compares and multiplies the float32 Parameter.
+        rate = np.float32(np.asarray(learning_rate.asnumpy()).reshape(()))
+        if rate > np.float32(self.min_lr):
+            new = max(rate * np.float32(self.factor), self.min_lr)
+            value = np.asarray(new, np.float32).reshape(learning_rate.shape)
+            learning_rate.set_data(Tensor(value))
+            if self.verbose:
+                print(
+                    f"Epoch {cb_params.cur_epoch_num:05d}: ReduceLROnPlateau reducing learning "
+                    f"rate to {new!s}."
+                )
+        self.cooldown_counter = self.cooldown
+        self.wait = 0
+
+    def _monitor_value(self, cb_params):
+        from .callback._callback import _handle_loss
+
+        candidates = {}
+        if self.monitor == "loss":
+            value = _handle_loss(cb_params.get("net_outputs"))
+            if isinstance(value, float) and not np.isfinite(value):
+                logger.warning(f"Invalid {self.monitor}.")
+        else:
+            candidates = cb_params.get("eval_results", {}) or {}
+            value = candidates.get(self.monitor)
+        if value is None:
+            logger.warning(
+                f"Learning rate reduction is conditioned on {self.monitor}, which is not "
+                f"available. Available choices are: {sorted({'loss', *candidates})}"
+            )
+            return None
+        if isinstance(value, Tensor):
+            value = value.asnumpy()
+        if isinstance(value, np.ndarray) and value.shape != ():
+            raise ValueError("ReduceLROnPlateau only supports scalar monitor now.")
         # MindSpore treats a monitored value of exactly 0 as missing.
         return np.array(value) if value else None
