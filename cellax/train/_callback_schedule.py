@@ -57,7 +57,20 @@ class LearningRateScheduler(Callback):
             learning_rate.set_data(Tensor(value))
 
 
-class EarlyStopping(Callback):
+class _Watching(Callback):
+    """A callback watching a monitored value for improvement by more than ``min_delta``:
+    downwards when ``_minimise`` (set from ``mode``, and ``monitor`` under 'auto'), else up."""
+
+    def _watch(self, mode, monitor) -> None:
+        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
+
+    def is_improvement(self, current, reference) -> bool:
+        if self._minimise:
+            return bool(np.less(current, reference - self.min_delta))
+        return bool(np.greater(current, reference + self.min_delta))
+
+
+class EarlyStopping(_Watching):
     """Stop training when the monitored value stops improving: after each epoch, if it has not
     improved by ``min_delta`` for ``patience`` epochs, ``request_stop()``.
     See https://www.mindspore.cn/docs/en/r2.1/api_python/train/mindspore.train.EarlyStopping.html
@@ -124,13 +137,8 @@ class EarlyStopping(Callback):
         # MindSpore keeps min_delta (not the given value) as the baseline when one is given.
         self.baseline = min_delta if baseline else None
         self.restore_best_weights = restore_best_weights
-        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
+        self._watch(mode, monitor)
         self.on_train_begin(None)
-
-    def is_improvement(self, current, reference) -> bool:
-        if self._minimise:
-            return bool(np.less(current, reference - self.min_delta))
-        return bool(np.greater(current, reference + self.min_delta))
 
     def on_train_begin(self, run_context) -> None:
         self.wait = 0
@@ -213,7 +221,7 @@ def _check_non_negative_int(value):
     return value
 
 
-class ReduceLROnPlateau(Callback):
+class ReduceLROnPlateau(_Watching):
     """Reduce the optimizer's learning rate when the monitored value stops improving: after
     ``patience`` epochs without an improvement of more than ``min_delta``, the rate becomes
     ``max(lr * factor, min_lr)``, then ``cooldown`` epochs pass before counting again.
@@ -288,13 +296,8 @@ class ReduceLROnPlateau(Callback):
         self.min_lr = _check_type("min_lr", min_lr, (float, int), numbers)
         if mode not in ("auto", "min", "max"):
             raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {mode}.")
-        self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
+        self._watch(mode, monitor)
         self.on_train_begin(None)
-
-    def is_improvement(self, current, reference) -> bool:
-        if self._minimise:
-            return bool(np.less(current, reference - self.min_delta))
-        return bool(np.greater(current, reference + self.min_delta))
 
     def on_train_begin(self, run_context) -> None:
         self.cooldown_counter = 0
