@@ -71,9 +71,10 @@ class LayerNorm(Primitive):
 
 
 # -- normalisation ----------------------------------------------------------------------------
-def _write(api: str, target, value) -> None:
+def _write(api: str, target, value, check_only: bool = False) -> None:
     if isinstance(target, StateTensor):
-        target._value = value.astype(target._value.dtype)
+        if not check_only:
+            target._value = value.astype(target._value.dtype)
     else:
         raise TypeError(
             f"For '{api}', running statistics updated in training must be Parameters, but got "
@@ -128,6 +129,25 @@ def batch_norm(
                 f"For '{api}', '{name}' must have shape ({channels},) to match the channel "
                 f"dimension of 'input_x' {tuple(x.shape)}, but got {tuple(value.shape)}."
             )
+    weight = None if weight is None else arr(weight)
+    bias = None if bias is None else arr(bias)
+    args = (x, mean, var, weight, bias, bool(training), momentum, eps)
+    if isinstance(momentum, (int, float)) and isinstance(eps, (int, float)):
+        out, new_mean, new_var = _batch_norm_value(*args)
+    else:  # Tensor-valued options: not static, so not compiled per value
+        out, new_mean, new_var = _batch_norm_value.__wrapped__(*args)
+    if training:
+        _write(api, running_var, new_var, check_only=True)  # nothing written if either fails
+        _write(api, running_mean, new_mean)
+        _write(api, running_var, new_var)
+    return wrap(out)
+
+
+@fused(static_argnums=(5, 6, 7))
+def _batch_norm_value(x, mean, var, weight, bias, training, momentum, eps):
+    """``(normalized x, new running mean, new running var)``: one compiled call eagerly, one
+    kernel on the gradient tape (the running statistics are written by the caller)."""
+    channels = x.shape[1]
     shape = (1, channels) + (1,) * (x.ndim - 2)
     if training:
         axes = (0,) + tuple(range(2, x.ndim))
@@ -136,18 +156,17 @@ def batch_norm(
         batch_var = jnp.var(compute, axes)
         count = x.size // channels
         unbiased = batch_var * (count / max(count - 1, 1))
-        stat_mean = lax.stop_gradient(batch_mean)
-        _write(api, running_mean, (1 - momentum) * mean + momentum * stat_mean)
-        _write(api, running_var, (1 - momentum) * var + momentum * lax.stop_gradient(unbiased))
+        mean = (1 - momentum) * mean + momentum * lax.stop_gradient(batch_mean)
+        var = (1 - momentum) * var + momentum * lax.stop_gradient(unbiased)
         use_mean, use_var = batch_mean, batch_var
     else:
         compute, use_mean, use_var = x, mean, var
     out = (compute - use_mean.reshape(shape)) * lax.rsqrt(use_var.reshape(shape) + eps)
     if weight is not None:
-        out = out * arr(weight).reshape(shape)
+        out = out * weight.reshape(shape)
     if bias is not None:
-        out = out + arr(bias).reshape(shape)
-    return wrap(out.astype(x.dtype))
+        out = out + bias.reshape(shape)
+    return out.astype(x.dtype), mean, var
 
 
 def normalize(x, axes, eps):
