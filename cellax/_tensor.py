@@ -380,7 +380,8 @@ class Tensor:
         return getattr(self, "_spec", None) == "lazy"
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None) -> Tensor:
-        self._spec = None if self.has_init else getattr(self, "_spec", None)
+        if self.has_init:
+            self._spec = None
         return self
 
     def dim(self) -> int:

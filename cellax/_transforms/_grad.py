@@ -21,16 +21,12 @@ from ._custom_vjp import apply_tensor_hooks
 __all__ = ["grad", "value_and_grad", "GradOperation", "differentiate"]
 
 
-def _ones_cotangent(x):
+def _ones_cotangent(x, shared: bool = False):
+    """grad's default seed for output ``x``; ``shared``: the tape's cached ones (the tape never
+    hands a shared array back as a gradient)."""
     if _dtype.is_integer_like(x.dtype):
         return np.zeros(x.shape, jax.dtypes.float0)
-    return jnp.ones(x.shape, x.dtype)
-
-
-def _shared_ones(x):
-    if _dtype.is_integer_like(x.dtype):
-        return np.zeros(x.shape, jax.dtypes.float0)
-    return _tape.ones(x.shape, x.dtype)
+    return _tape.ones(x.shape, x.dtype) if shared else jnp.ones(x.shape, x.dtype)
 
 
 def _is_slot(x) -> bool:
@@ -189,10 +185,9 @@ def differentiate(api, fn, args, kwargs, positions, weights, has_aux, sens=None,
     if any(a is not b for a, b in zip(lifted, diff_inputs)):
         out_arrays = _integer_run_dtypes(inner, weight_values, diff_inputs, lifted, out_arrays)
     with _trace.backward():
-        if sens is None and vjp is _tape.vjp:  # shared ones: the tape never hands them back
-            cotangent = jax.tree_util.tree_map(_shared_ones, diff_out)
-        elif sens is None:
-            cotangent = jax.tree_util.tree_map(_ones_cotangent, diff_out)
+        if sens is None:
+            seed = ft.partial(_ones_cotangent, shared=vjp is _tape.vjp)
+            cotangent = jax.tree_util.tree_map(seed, diff_out)
         else:
             _check_sens(api, sens, out_arrays)
             cotangent = jax.tree_util.tree_map(

@@ -116,6 +116,11 @@ def _differentiable(bind, mask, const, floats: list):
     return primal
 
 
+def _split(vals, mask) -> tuple:
+    """``(the values on the tape, the others)``."""
+    return [v for v, m in zip(vals, mask) if m], [v for v, m in zip(vals, mask) if not m]
+
+
 def _interleave(floats, diff_out, other) -> list:
     di, oi = iter(diff_out), iter(other)
     return [next(di) if f else next(oi) for f in floats]
@@ -205,22 +210,28 @@ def _signature(value):
     return value
 
 
-def _kernel(prim, params, mask, vals):
-    """The cached kernel of this call, or None where the parameters are not hashable."""
+def _cached(key, make):
+    """The kernel cached under ``key``, made by ``make()`` on a miss; None where ``key`` is
+    not hashable (an unhashable parameter or argument)."""
     try:
-        key = (prim, tuple(params.items()), mask, tuple(map(_signature, vals)))
         kernel = _KERNELS.get(key)
-    except TypeError:  # an unhashable parameter
+    except TypeError:
         return None
     if kernel is not None:
         _STATS["hits"] += 1
         _KERNELS.move_to_end(key)
         return kernel
     _STATS["misses"] += 1
-    kernel = _KERNELS[key] = _Kernel(_binder(prim, params), mask)
+    kernel = _KERNELS[key] = make()
     if len(_KERNELS) > KERNEL_CACHE_SIZE:
         _KERNELS.popitem(last=False)
     return kernel
+
+
+def _kernel(prim, params, mask, vals):
+    """The cached kernel of this call, or None where the parameters are not hashable."""
+    key = (prim, tuple(params.items()), mask, tuple(map(_signature, vals)))
+    return _cached(key, lambda: _Kernel(_binder(prim, params), mask))
 
 
 def call_op(fn, static_argnums, args):
@@ -231,20 +242,11 @@ def call_op(fn, static_argnums, args):
     static = {i: args[i] for i in static_argnums if i < len(args)}
     dynamic = [a for i, a in enumerate(args) if i not in static]
     vals, mask = trace._unbox(dynamic)
-    try:
-        key = (fn, tuple(static.items()), mask, tuple(map(_signature, vals)))
-        kernel = _KERNELS.get(key)
-    except TypeError:  # an unhashable argument: the primitives inside go on the tape one by one
+    key = (fn, tuple(static.items()), mask, tuple(map(_signature, vals)))
+    kernel = _cached(key, lambda: _OpKernel(fn, static, len(args), mask))
+    if kernel is None:  # an unhashable argument: the primitives inside go on the tape one by one
         with core.set_current_trace(trace):
             return fn(*args)
-    if kernel is None:
-        _STATS["misses"] += 1
-        kernel = _KERNELS[key] = _OpKernel(fn, static, len(args), mask)
-        if len(_KERNELS) > KERNEL_CACHE_SIZE:
-            _KERNELS.popitem(last=False)
-    else:
-        _STATS["hits"] += 1
-        _KERNELS.move_to_end(key)
     outs = trace._run(kernel, dynamic, vals, mask)  # the first call sets kernel.tree
     return jax.tree_util.tree_unflatten(kernel.tree, outs)
 
@@ -274,8 +276,8 @@ class TapeTrace(core.Trace):
         self.nodes: list = []
         self.count = 0
 
-    def new(self, value) -> TapeTracer:
-        tracer = TapeTracer(self, value, self.count)
+    def new(self, value, aval=None) -> TapeTracer:
+        tracer = TapeTracer(self, value, self.count, aval)
         self.count += 1
         return tracer
 
@@ -293,30 +295,24 @@ class TapeTrace(core.Trace):
     def _record(self, tracers, mask, outs, floats, pull, avals=None) -> list:
         """Tracers for the inexact outputs and one node for them; the others as they are.
         ``avals``: those outputs' avals where the caller knows them."""
-        result, slots = [], []
+        result, slots, node_avals = [], [], []
         known = iter(avals) if avals is not None else None
-        avals = [] if known is None else avals
         for out, diff in zip(outs, floats):
             if diff:
-                if known is None:
-                    tracer = self.new(out)
-                    avals.append(tracer.aval)
-                else:
-                    tracer = TapeTracer(self, out, self.count, next(known))
-                    self.count += 1
+                tracer = self.new(out, None if known is None else next(known))
                 result.append(tracer)
                 slots.append(tracer.slot)
+                node_avals.append(tracer.aval)
             else:
                 result.append(out)
         if slots:
             ins = [t.slot for t, m in zip(tracers, mask) if m]
-            self.nodes.append(_Node(ins, slots, avals, pull))
+            self.nodes.append(_Node(ins, slots, node_avals, pull))
         return result
 
     def _run(self, kernel, tracers, vals, mask) -> list:
         """Call a cached kernel on the unboxed ``vals`` and record it."""
-        diff = [v for v, m in zip(vals, mask) if m]
-        const = [v for v, m in zip(vals, mask) if not m]
+        diff, const = _split(vals, mask)
         with core.set_current_trace(self.parent):
             diff_out, other, pull = kernel.call(diff, const)
         outs = _interleave(kernel.floats, diff_out, other)
@@ -325,23 +321,25 @@ class TapeTrace(core.Trace):
             kernel.avals = [core.typeof(o) for o in diff_out]
         return self._record(tracers, mask, outs, kernel.floats, pull, kernel.avals)
 
+    def _eager(self, prim, vals, params):
+        """``prim`` applied to values none of which is on the tape: as eagerly, unrecorded."""
+        return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+
     def _linearized(self, bind, tracers, vals, mask) -> list:
         """One call under JAX's own eager linearization: what the tape cannot cache."""
         _STATS["uncached"] += 1
         floats: list = []
-        const = [v for v, m in zip(vals, mask) if not m]
+        diff, const = _split(vals, mask)
         primal = _differentiable(bind, mask, const, floats)
         with core.set_current_trace(self.parent):
-            diff_out, pull, other = jax.vjp(
-                primal, *[v for v, m in zip(vals, mask) if m], has_aux=True
-            )
+            diff_out, pull, other = jax.vjp(primal, *diff, has_aux=True)
         outs = _interleave(floats, diff_out, other)
         return self._record(tracers, mask, outs, floats, pull)
 
     def process_primitive(self, prim, tracers, params):
         vals, mask = self._unbox(tracers)
         if not any(mask):
-            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+            return self._eager(prim, vals, params)
         kernel = _kernel(prim, params, mask, vals)
         if kernel is None:
             outs = self._linearized(_binder(prim, params), tracers, vals, mask)
@@ -356,7 +354,7 @@ class TapeTrace(core.Trace):
         vals, mask = self._unbox(tracers)
         params = dict(subfuns=(fun, jvp), symbolic_zeros=symbolic_zeros)
         if not any(mask):
-            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+            return self._eager(prim, vals, params)
 
         def bind(*args):
             trace = core.trace_ctx.trace
@@ -367,9 +365,7 @@ class TapeTrace(core.Trace):
     def process_shard_map(self, prim, fun, tracers, **params):
         vals, mask = self._unbox(tracers)
         if not any(mask):
-            return prim.bind_with_trace(
-                self.parent, vals, [core.typeof(v) for v in vals], dict(params, subfuns=(fun,))
-            )
+            return self._eager(prim, vals, dict(params, subfuns=(fun,)))
 
         def bind(*args):
             trace = core.trace_ctx.trace
@@ -385,7 +381,7 @@ class TapeTrace(core.Trace):
             params = dict(
                 subfuns=(fun, fwd, bwd), out_trees=out_trees, symbolic_zeros=symbolic_zeros
             )
-            return prim.bind_with_trace(self.parent, vals, [core.typeof(v) for v in vals], params)
+            return self._eager(prim, vals, params)
         fwd_in = [x for v, m in zip(vals, mask) for x in (v, m)]
         with core.set_current_trace(self.parent):
             res_and_outs = fwd.call_wrapped(*fwd_in)
@@ -495,19 +491,20 @@ def vjp(fun, *primals, has_aux: bool = False):
 
     def pullback(cotangent):
         cts: dict = {}
+
+        def add(slot, c):
+            cts[slot] = cts[slot] + c if slot in cts else c
+
         for o, c in zip(out_flat, jax.tree_util.tree_leaves(cotangent)):
             if type(o) is TapeTracer:
-                cts[o.slot] = cts[o.slot] + c if o.slot in cts else c
+                add(o.slot, c)
         for node in reversed(nodes):
             got = [cts.pop(s, None) for s in node.outs]
             if all(g is None for g in got):
                 continue
             got = [_zeros(a) if g is None else g for g, a in zip(got, node.avals)]
             for s, c in zip(node.ins, node.pull(got)):
-                if s in cts:
-                    cts[s] = cts[s] + c
-                else:
-                    cts[s] = c
+                add(s, c)
         grads = []
         for x, v in zip(ins, flat):
             if type(x) is TapeTracer:

@@ -71,15 +71,17 @@ class LayerNorm(Primitive):
 
 
 # -- normalisation ----------------------------------------------------------------------------
-def _write(api: str, target, value, check_only: bool = False) -> None:
-    if isinstance(target, StateTensor):
-        if not check_only:
-            target._value = value.astype(target._value.dtype)
-    else:
-        raise TypeError(
-            f"For '{api}', running statistics updated in training must be Parameters, but got "
-            f"{type(target).__name__}."
-        )
+def _write_stats(api: str, targets, values) -> None:
+    """Write the new running statistics into their Parameters: every target is checked before
+    any is written, so a bad one leaves all unchanged."""
+    for target in targets:
+        if not isinstance(target, StateTensor):
+            raise TypeError(
+                f"For '{api}', running statistics updated in training must be Parameters, but "
+                f"got {type(target).__name__}."
+            )
+    for target, value in zip(targets, values):
+        target._value = value.astype(target._value.dtype)
 
 
 def batch_norm(
@@ -137,9 +139,7 @@ def batch_norm(
     else:  # Tensor-valued options: not static, so not compiled per value
         out, new_mean, new_var = _batch_norm_value.__wrapped__(*args)
     if training:
-        _write(api, running_var, new_var, check_only=True)  # nothing written if either fails
-        _write(api, running_mean, new_mean)
-        _write(api, running_var, new_var)
+        _write_stats(api, (running_mean, running_var), (new_mean, new_var))
     return wrap(out)
 
 
@@ -288,8 +288,7 @@ def instance_norm(
             batch_var = batch_var * (count / max(count - 1, 1))
             new_mean = (1 - momentum) * arr(running_mean) + momentum * batch_mean
             new_var = (1 - momentum) * arr(running_var) + momentum * batch_var
-            _write("instance_norm", running_mean, new_mean)
-            _write("instance_norm", running_var, new_var)
+            _write_stats("instance_norm", (running_mean, running_var), (new_mean, new_var))
     else:
         mean, var = arr(running_mean).reshape(shape), arr(running_var).reshape(shape)
         out = (x - mean) * lax.rsqrt(var + eps)
