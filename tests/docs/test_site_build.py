@@ -9,6 +9,8 @@ import re
 import importlib
 import sys
 
+import pytest
+
 from cellax import mint, ops
 
 from ._site import ROOT
@@ -40,6 +42,7 @@ def test_strict_build_has_every_page(built_site):
         "differences",
         "architecture",
         "performance",
+        "performance_history",
         "tensor",
         "hooks",
         "mixed_precision",
@@ -190,6 +193,51 @@ def test_training_curve_figure(built_site):
     svg = (built_site / "images" / "demo_curve.svg").read_text()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert 'src="../images/demo_curve.svg"' in read(built_site, "performance")
+
+
+def test_bench_results_figure_and_table(built_site):
+    import plot_bench
+
+    performance = read(built_site, "performance")
+    assert plot_bench.MARKER not in performance  # replaced, by the tables or by notes
+    for kind, device in plot_bench.RECORDS:
+        record = plot_bench.load(kind)
+        if record is None:
+            assert f"No {device} run has been recorded yet" in performance
+            continue
+        svg = (built_site / "images" / f"bench_{kind}.svg").read_text()
+        assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+        assert f'src="../images/bench_{kind}.svg"' in performance
+        assert record["command"] in performance
+
+
+def test_bench_bars_are_same_run_ratios():
+    import plot_bench
+
+    def workload(name, unit, **medians):
+        rows = [{"impl": impl, "median": m} for impl, m in medians.items()]
+        return {"workload": name, "unit": unit, "rows": rows}
+
+    record = {
+        "results": [
+            workload("W1", "us/step", jax=2.0, cellax=2.2, **{"nnx.jit": 3.0}),
+            workload("W7", "us/step", jax=4.0),  # no cellax row: only the reference bar
+            {"workload": "W8", "error": "timed out"},
+            workload("W2", "us/step", jax=9.0, cellax=3.0),  # no torch: panel left out
+        ]
+    }
+    panels = plot_bench.bars(record)
+    assert [title for title, *_ in panels] == ["Compiled training step (jit or GRAPH_MODE)"]
+    rows = {(case, label): ratio for case, label, ratio, *_ in panels[0][2]}
+    assert rows == {
+        ("W1 MLP 784-512-512-10", "hand-written JAX + optax"): 1.0,
+        ("W1 MLP 784-512-512-10", "cellax"): pytest.approx(1.1),
+        ("W1 MLP 784-512-512-10", "Flax NNX"): pytest.approx(1.5),
+        ("W7 LeNet-5", "hand-written JAX + optax"): 1.0,
+    }
+    torch_run = {"results": [workload("W2", "us/step", torch=2.0, cellax=3.0, jax=8.0)]}
+    (title, ref, rows), *_ = plot_bench.bars(torch_run)
+    assert ref == "PyTorch eager" and [r[2] for r in rows] == [1.0, 1.5, 4.0]
 
 
 def test_w9_figure_and_table(built_site):
