@@ -45,6 +45,12 @@ BLOCK_PRED = np.zeros((8, 8), np.int64)
 BLOCK_PRED[1:6, 2:7] = 1
 BLOCK_TRUE = np.zeros((8, 8), np.int64)
 BLOCK_TRUE[2:8, 0:4] = 1
+PIXEL = np.zeros((4, 4), np.int64)
+PIXEL[1, 2] = 1
+COLUMN_PRED = np.zeros((1, 5, 1), np.int64)
+COLUMN_PRED[0, 1:4, 0] = 1
+COLUMN_TRUE = np.zeros((1, 5, 1), np.int64)
+COLUMN_TRUE[0, 2, 0] = 1
 # OcclusionSensitivity: a (1, 2, 3, 4) image scored by Flatten + Dense(24, 3).
 IMAGE = _RNG.random((1, 2, 3, 4)).astype(np.float32)
 DENSE_W = (_RNG.random((3, 24)) - 0.5).astype(np.float32)
@@ -197,6 +203,8 @@ _LABEL_BATCHES = [(LABEL_PRED, LABEL_TRUE, label) for label in (0, 1, 2)] + [
     (np.zeros_like(BLOCK_PRED), BLOCK_TRUE, 1),
     (BLOCK_PRED == 1, BLOCK_TRUE == 1, 1),
     (BLOCK_PRED == 1, BLOCK_TRUE == 1, 0),
+    (PIXEL, PIXEL, 1),
+    (COLUMN_PRED, COLUMN_TRUE, 1),
 ]
 
 
