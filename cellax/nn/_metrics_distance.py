@@ -155,6 +155,9 @@ class HausdorffDistance(_SurfaceMetric):
             ``percentile`` outside [0, 100].
         RuntimeError: If ``eval`` is called before ``update``.
 
+    Differences from MindSpore: the distance is always a float64 (MindSpore returns an int32
+    for the chessboard and taxicab maxima); no SciPy is needed.
+
     Examples:
         >>> import numpy as np
         >>> from cellax import nn
@@ -358,6 +361,11 @@ class OcclusionSensitivity(Metric):
         ValueError: If ``update`` does not get three inputs, or ``b_box`` does not fit the image.
         RuntimeError: If the batch holds more than one image, the label count differs from the
             batch, or ``eval`` is called before ``update``.
+
+    Differences from MindSpore: a label of shape ``(1,)`` is scored like the scalar label
+    (MindSpore 2.10 mis-indexes the scores and fails with a ValueError unless there is only
+    one position); a list ``margin``, accepted by both constructors, fails in ``update`` with
+    a TypeError naming it (in MindSpore, with a TypeError from inside the loop).
 
     Examples:
         >>> import numpy as np
