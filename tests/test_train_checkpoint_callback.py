@@ -47,11 +47,12 @@ def test_model_checkpoint_run_matches_mindspore(case, tmp_path):
 
 
 def test_model_checkpoint_in_graph_mode_names_files_as_mindspore(tmp_path):
+    mode = ms.get_context("mode")
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         got = CASES.naming(ms, str(tmp_path), raw_names)
     finally:
-        ms.set_context(mode=ms.PYNATIVE_MODE)
+        ms.set_context(mode=mode)
     expected = GOLDEN["naming_graph"]
     for run, want in zip(got, expected):
         # MindSpore's GRAPH_MODE also writes its graph as '<prefix>-graph.meta' (a documented
