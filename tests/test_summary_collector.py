@@ -228,3 +228,18 @@ def test_tensorboard_reader(tmp_path):
     loss = [(e.step, e.value) for e in acc.Scalars("loss/auto")]
     assert [s for s, _ in loss] == [1, 2, 4, 6, 6]
     np.testing.assert_allclose([v for _, v in loss], [golden[i - 1] for i, _ in loss], rtol=1e-5)
+
+
+def test_fit_with_evaluation_keeps_one_record(tmp_path):
+    # Model.fit enters the callbacks again for each evaluation: the run's file stays open and
+    # the summary ops' values are written after the evaluation too
+    net = CASES._network(ms, nn, ops)
+    model = train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), metrics={"loss"})
+    collector = train.SummaryCollector(str(tmp_path), collect_freq=3)
+    model.fit(2, CASES._dataset(ds), CASES._dataset(ds), callbacks=[collector])
+    assert collector._record._closed
+    steps = {
+        tag: sorted({s for s, t, _, _ in read(str(tmp_path)) if t == tag})
+        for tag in ("loss/auto", "x_sum")
+    }
+    assert steps == {"loss/auto": [1, 3, 6], "x_sum": [1, 3, 6]}

@@ -276,6 +276,7 @@ class SummaryCollector(Callback):
         self._max_file_size = max_file_size
         self._num_process = num_process
         self._record = None
+        self._depth = 0
         self._opened_here = False
         self._first_step = True
         self._has_recorded_start = False
@@ -287,20 +288,24 @@ class SummaryCollector(Callback):
 
     # -- the record's lifetime: the run (Model enters the callbacks) --------------------------
     def __enter__(self):
-        from .summary import SummaryRecord
+        # Model.fit enters the callbacks again for each evaluation: the run keeps one record
+        if self._depth == 0:
+            from .summary import SummaryRecord
 
-        self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
-        self._first_step, self._has_recorded_start = True, False
+            self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
+            self._first_step, self._has_recorded_start = True, False
+        self._depth += 1
         return self
 
     def __exit__(self, *exc_info):
-        if self._record is not None:
+        self._depth -= 1
+        if self._depth == 0 and self._record is not None:
             self._record.close()
         return None
 
     def _open(self):
         """Called outside ``Model``: open the record at ``begin`` and close it at ``end``."""
-        if self._record is None or self._record._closed:
+        if self._depth == 0:
             self.__enter__()
             self._opened_here = True
 
@@ -337,6 +342,7 @@ class SummaryCollector(Callback):
         params = run_context.original_args()
         if params.get("mode", "train") != "train":
             return
+        self._record.set_mode("train")  # back from an evaluation inside Model.fit
         if not self._has_recorded_start:
             # MindSpore writes the graphs here; cellax has none to write, the record still
             # takes the summary ops' values of the first step
@@ -353,8 +359,8 @@ class SummaryCollector(Callback):
         self._record.set_mode("eval")
         self._record.record(0)  # anything still queued; the summary ops' values stay queued
         if self._opened_here:
-            self._record.close()
             self._opened_here = False
+            self.__exit__(None, None, None)
 
     # -- collection -----------------------------------------------------------------------------
     def _collect(self, params) -> None:
