@@ -219,8 +219,8 @@ class SummaryCollector(Callback):
 
     Raises:
         TypeError: If an argument has the wrong type (MindSpore's messages).
-        ValueError: If ``collect_freq``, ``collect_tensor_freq`` or ``max_file_size`` is not
-            positive, or ``collect_specified_data`` has unknown keys or a bad regular
+        ValueError: If ``summary_dir`` is blank, ``collect_freq``, ``collect_tensor_freq`` or
+            ``max_file_size`` is not positive, or ``collect_specified_data`` has unknown keys or a bad regular
             expression.
         NotImplementedError: If ``export_options`` asks for tensor files.
 
@@ -256,8 +256,10 @@ class SummaryCollector(Callback):
         export_options=None,
     ) -> None:
         super().__init__()
-        if not isinstance(summary_dir, str) or not summary_dir.strip():
+        if not isinstance(summary_dir, str):
             raise TypeError("The summary_dir is invalid, the type should be string.")
+        if not summary_dir.strip():
+            raise ValueError("The summary_dir is invalid, it should be non-blank.")
         _check_positive("collect_freq", collect_freq)
         _check_positive("collect_tensor_freq", collect_tensor_freq, allow_none=True)
         _check_positive("max_file_size", max_file_size, allow_none=True)

@@ -13,6 +13,8 @@ import numpy as np
 
 COLLECTOR_ERRORS = [
     "dict(summary_dir=1)",
+    "dict(summary_dir='')",
+    "dict(summary_dir='  ')",
     "dict(collect_freq=0)",
     "dict(collect_freq=-2)",
     "dict(collect_freq=1.5)",
