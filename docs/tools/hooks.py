@@ -23,6 +23,7 @@ import gen_api  # noqa: E402
 import gen_coverage  # noqa: E402
 import gen_differences  # noqa: E402
 import plot_bench  # noqa: E402
+import plot_summary  # noqa: E402
 import plot_training  # noqa: E402
 import plot_w9  # noqa: E402
 
@@ -87,6 +88,7 @@ def on_config(config):
     _PAGES.update(plot_bench.pages())
     _PAGES.update(plot_training.pages())
     _PAGES.update(plot_w9.pages())
+    _PAGES.update(plot_summary.pages())
     docs = pathlib.Path(config["docs_dir"])
     for section in config["nav"]:
         if not isinstance(section, dict):
@@ -144,8 +146,9 @@ def _base(match) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    # the results chart and tables, and the W9 figure and table, where marked
-    return plot_w9.on_page_markdown(plot_bench.on_page_markdown(markdown))
+    markdown = plot_bench.on_page_markdown(markdown)  # the results chart and tables
+    markdown = plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
+    return plot_summary.on_page_markdown(markdown)  # the loss curve of docs/deploy.md
 
 
 def on_page_content(html, page, config, files):

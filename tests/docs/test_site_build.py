@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+import cellax as ms
 from cellax import mint, ops
 
 from ._site import ROOT
@@ -291,3 +292,31 @@ def test_every_public_module_is_in_the_reference():
         if lacking:
             missing[info.name] = lacking
     assert not missing, missing
+
+
+def test_summary_loss_curve(built_site):
+    import plot_summary
+
+    pytest.importorskip("tensorboardX", reason="the 'summary' extra draws the loss curve")
+
+    deploy = read(built_site, "deploy")
+    assert plot_summary.MARKER not in deploy
+    svg = (built_site / "images" / "summary_loss.svg").read_text()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "loss/auto, read back from the event file" in svg  # the title, as a comment
+    assert 'src="../images/summary_loss.svg"' in deploy
+
+
+def test_summary_loss_curve_reads_the_event_file(tmp_path):
+    """The figure's values are the event file's: what SummaryRecord wrote is read back."""
+    import plot_summary
+
+    pytest.importorskip("tensorboardX", reason="the 'summary' extra is absent")
+
+    with ms.SummaryRecord(str(tmp_path)) as record:
+        for step, value in ((1, 0.5), (3, 0.25)):
+            record.add_value("scalar", "loss/auto", ms.Tensor(value))
+            record.add_value("histogram", "w", ms.Tensor([1.0, 2.0]))
+            record.record(step)
+    assert plot_summary.read_scalars(str(tmp_path)) == {"loss/auto": [(1, 0.5), (3, 0.25)]}
+    assert "Net(nn.Cell)" in plot_summary.script()  # the page's block the build runs
