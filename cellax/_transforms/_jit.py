@@ -281,9 +281,13 @@ class _JitFunction:
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if _LOCAL.frame is not None:  # inside another transform: trace inline
-            if self.control_flow == "python" or _LOCAL.compiling is None:
-                return self.fn(*args, **kwargs)
-            return _trace.converted(self.fn)(*args, **kwargs)  # its own option
+            _LOCAL.inline_jit += 1
+            try:
+                if self.control_flow == "python" or _LOCAL.compiling is None:
+                    return self.fn(*args, **kwargs)
+                return _trace.converted(self.fn)(*args, **kwargs)  # its own option
+            finally:
+                _LOCAL.inline_jit -= 1
         changes = _core.changes()
         if not kwargs:
             for arg in args:

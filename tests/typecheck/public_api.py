@@ -396,6 +396,7 @@ CELLAX_OPS = (
     cellax.ops.HookBackward,
     cellax.ops.HyperMap,
     cellax.ops.Identity,
+    cellax.ops.InsertGradientOf,
     cellax.ops.Inv,
     cellax.ops.Invert,
     cellax.ops.IsClose,

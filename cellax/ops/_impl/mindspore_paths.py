@@ -47,7 +47,7 @@ PATHS = {
     "operations.linalg_ops": ("Primitive Svd prim_attr_register"),
     "operations.image_ops": ("Primitive prim_attr_register"),
     "operations.debug_ops": (
-        "HookBackward Primitive PrimitiveWithInfer Print Tensor prim_attr_register"
+        "HookBackward InsertGradientOf Primitive PrimitiveWithInfer Print Tensor prim_attr_register"
     ),
     "operations.control_ops": ("PrimitiveWithInfer prim_attr_register"),
     "operations.sparse_ops": ("Primitive prim_attr_register"),
