@@ -196,9 +196,12 @@ mint_dist = {
     "reduce": t_reduce.asnumpy().tolist(),
     "world": [dist.get_rank(), dist.get_world_size(), dist.is_initialized()],
 }
-# a batch-sharded result fetched on every rank: the global batch, gathered
+# a compiled function of the batch: each rank gets its own part back (the whole batch in
+# one process)
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
+# AllReduce inside a compiled step sums the ranks' own values (one rank: its own)
+jit_all_reduce = float(ms.jit(lambda x: ops.AllReduce()(x.sum()))(ms.Tensor(xs[0])).asnumpy())
 
 # 5. sharded checkpoints across processes: a weight split over the ranks, saved whole and as
 # per-rank slices, loaded into another split
@@ -276,6 +279,7 @@ print(
             "golden_weight": golden_weight,
             "sum_delta": sum_delta,
             "gathered": gathered,
+            "jit_all_reduce": jit_all_reduce,
             "losses3": losses3,
             "moments": moments,
             "losses4": losses4,
