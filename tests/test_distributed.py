@@ -335,6 +335,12 @@ def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
     for res in results:
         np.testing.assert_allclose(res["jit_all_reduce"], one["gathered"][1] / 2, rtol=1e-5)
     np.testing.assert_allclose(one["jit_all_reduce"], one["gathered"][1] / 2, rtol=1e-5)
+    # BatchNorm's running mean (momentum 0.9): rank 0's half of the batch on both ranks, the
+    # whole batch's in one process
+    first = np.random.default_rng(0).standard_normal((20, 64, 32)).astype(np.float32)[0]
+    for res in results:
+        np.testing.assert_allclose(res["bn_mean"], 0.1 * first[:32].mean(0), atol=1e-6)
+    np.testing.assert_allclose(one["bn_mean"], 0.1 * first.mean(0), atol=1e-6)
     for rank, res in enumerate(results):
         assert (res["rank"], res["size"], res["devices"]) == (rank, 2, 2 * local_devices)
         _close(res["weights"], one["weights"], 1e-6)

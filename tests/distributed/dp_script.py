@@ -200,6 +200,12 @@ mint_dist = {
 # one process)
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
+# BatchNorm in train mode, compiled: per rank it normalises with its own batch's statistics;
+# the running mean kept is rank 0's (one rank: the whole batch's)
+bn = nn.BatchNorm1d(32)
+bn.set_train()
+ms.jit(lambda x: bn(x))(ms.Tensor(xs[0]))
+bn_mean = bn.moving_mean.asnumpy().tolist()
 # AllReduce inside a compiled step sums the ranks' own values (one rank: its own)
 jit_all_reduce = float(ms.jit(lambda x: ops.AllReduce()(x.sum()))(ms.Tensor(xs[0])).asnumpy())
 
@@ -280,6 +286,7 @@ print(
             "sum_delta": sum_delta,
             "gathered": gathered,
             "jit_all_reduce": jit_all_reduce,
+            "bn_mean": bn_mean,
             "losses3": losses3,
             "moments": moments,
             "losses4": losses4,
