@@ -63,6 +63,8 @@ _KNOWN_KEYS = {
     "pynative_grad_replay",
     # cellax's own: PyNative gradients on the eager tape (_tape); False: jax.vjp per call
     "pynative_grad_tape",
+    # cellax's own: ops.HookBackward also runs inside jit / GRAPH_MODE (MindSpore skips it)
+    "jit_hook_backward",
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
@@ -96,8 +98,11 @@ def set_context(**kwargs) -> None:
             program on later calls (docs/performance.md). ``pynative_grad_tape`` (cellax's
             own, default on): PyNative gradients run on the eager tape of compiled per-op
             kernels; ``False`` re-linearizes the function with ``jax.vjp`` on every call
-            (the reference the tape is tested against). Other documented
-            keys are stored and have no effect on XLA.
+            (the reference the tape is tested against). ``jit_hook_backward``
+            (cellax's own, default off): ``ops.HookBackward`` also runs inside ``cellax.jit``
+            and GRAPH_MODE (docs/hooks.md); by default it is left out there, as MindSpore
+            2.10 leaves it out of graphs. Other documented keys are stored and have no
+            effect on XLA.
 
     Raises:
         ValueError: If a key is unknown or ``mode`` / ``device_target`` has a bad value.
@@ -110,7 +115,9 @@ def set_context(**kwargs) -> None:
         >>> ms.set_context(mode=ms.PYNATIVE_MODE)
 
     Differences from MindSpore: keys other than ``mode`` and ``device_target`` are recorded
-    only; XLA chooses memory, threading and kernels itself.
+    only; XLA chooses memory, threading and kernels itself. cellax adds
+    ``pynative_grad_replay``, ``pynative_grad_tape`` and ``jit_hook_backward`` (run
+    ``ops.HookBackward`` inside ``jit`` / GRAPH_MODE, where MindSpore 2.10 skips it).
     """
     for key, value in kwargs.items():
         if key not in _KNOWN_KEYS:

@@ -130,9 +130,11 @@ def set_auto_parallel_context(**kwargs) -> None:
         True
         >>> context.reset_auto_parallel_context()
 
-    Differences from MindSpore: every mode runs JAX's global view (one program over all
-    devices, collectives inserted by XLA); under ``DATA_PARALLEL`` a printed loss is the mean
-    over all ranks' batches, not the rank's own (docs/distributed.md).
+    Differences from MindSpore: the modes run JAX's global view (one program over all
+    devices, collectives inserted by XLA), except ``DATA_PARALLEL`` over several processes,
+    where a compiled step runs per rank as in MindSpore (each rank's loss is its own
+    batch's). With one process and several devices the process is the only rank: a printed
+    loss is the whole batch's (docs/distributed.md).
     """
     for key, value in kwargs.items():
         if key not in _DEFAULTS and key not in _SET_ONLY:

@@ -407,6 +407,7 @@ CELLAX_OPS = (
     cellax.ops.HyperMap,
     cellax.ops.Identity,
     cellax.ops.ImageSummary,
+    cellax.ops.InsertGradientOf,
     cellax.ops.Inv,
     cellax.ops.Invert,
     cellax.ops.IsClose,

@@ -47,8 +47,8 @@ PATHS = {
     "operations.linalg_ops": ("Primitive Svd prim_attr_register"),
     "operations.image_ops": ("Primitive prim_attr_register"),
     "operations.debug_ops": (
-        "HistogramSummary HookBackward ImageSummary Primitive PrimitiveWithInfer Print "
-        "ScalarSummary Tensor TensorSummary prim_attr_register"
+        "HistogramSummary HookBackward ImageSummary InsertGradientOf Primitive "
+        "PrimitiveWithInfer Print ScalarSummary Tensor TensorSummary prim_attr_register"
     ),
     "operations.control_ops": ("PrimitiveWithInfer prim_attr_register"),
     "operations.sparse_ops": ("Primitive prim_attr_register"),
