@@ -45,7 +45,7 @@ def get_current_device() -> DeviceInfo:
         >>> ms.get_current_device().device_id
         0
     """
-    return DeviceInfo(get_context("device_target"), get_context("device_id"))
+    return DeviceInfo(str(get_context("device_target")), int(get_context("device_id") or 0))
 
 
 @args_type_check(deterministic=bool)
