@@ -396,9 +396,12 @@ def ctc_loss(
             Default: ``False``.
 
     ``log_probs`` are used as given, as in MindSpore (they are not log-softmaxed again), and
-    the gradient is MindSpore's CTC rule (see ``cellax/ops/_impl/ctc.py``). With
-    ``zero_infinity`` infinite losses read 0 as documented; MindSpore 2.10 on CPU still
-    returns ``inf`` for them (their gradient is zero in both).
+    the gradient is MindSpore's CTC rule: ``exp(log_probs) - posterior`` over each sample's
+    frames, the gradient with respect to the scores before a log-softmax.
+
+    Differences from MindSpore: with ``zero_infinity=True`` an infinite loss (an alignment
+    that cannot fit in the input length) reads 0, as MindSpore documents; MindSpore 2.10's CPU
+    kernel still returns ``inf`` for it in the loss (its gradient is zero in both).
 
     Returns:
         Tuple ``(loss, log_alpha)``: the loss reduced by ``reduction`` (``(N,)`` with
