@@ -2,10 +2,11 @@
 Dropout cells in eval, batch 4 of 3x64x64) gives MindSpore 2.10's loss and gradients
 (tests/goldens/record_mobilevit_step.py, GRAPH_MODE).
 
-Slow (a minute or two each): runs only with CELLAX_MINDCV=1 and mindcv 0.3.0 importable. MindSpore's
-own PyNative result differs from its GRAPH_MODE one on this model (its Softmax gradient in the
-attention blocks, see docs' differences page); the golden keeps both and the test checks that
-they do differ, so a re-recording that stops showing it is noticed.
+The two step tests are slow (a minute or two each): they run only with CELLAX_MINDCV=1 and
+mindcv 0.3.0 importable. MindSpore's own PyNative result differs from its GRAPH_MODE one on
+this model (its Softmax gradient in the attention blocks, see docs' differences page); the
+golden keeps both and a test checks that they do differ, so a re-recording that stops showing
+it is noticed.
 """
 
 import importlib.util
@@ -19,14 +20,11 @@ import cellax
 
 from ._goldens import load_json, load_module
 
-pytestmark = [
-    pytest.mark.skipif(
-        importlib.util.find_spec("mindcv") is None, reason="mindcv is not installed"
-    ),
-    pytest.mark.skipif(
-        os.environ.get("CELLAX_MINDCV") != "1", reason="slow: set CELLAX_MINDCV=1 to run"
-    ),
-]
+NO_MINDCV = importlib.util.find_spec("mindcv") is None
+needs_mindcv = pytest.mark.skipif(
+    NO_MINDCV or os.environ.get("CELLAX_MINDCV") != "1",
+    reason="slow: needs mindcv 0.3.0 importable and CELLAX_MINDCV=1",
+)
 
 GOLD = load_json("mobilevit_step.json")
 CASE = load_module("mobilevit_step_case")
@@ -72,6 +70,7 @@ def test_recorded_modes_of_mindspore_differ():
     assert abs(graph["sum"][name] - pynative["sum"][name]) > 0.1 * abs(graph["sum"][name])
 
 
+@needs_mindcv
 def test_mobilevit_step_matches_mindspore(mindcv):
     import mindspore as ms
 
@@ -79,6 +78,7 @@ def test_mobilevit_step_matches_mindspore(mindcv):
     _check(*CASE.step(ms, net), GOLD["graph"])
 
 
+@needs_mindcv
 def test_mobilevit_jitted_step_matches_mindspore(mindcv):
     import mindspore as ms
 
