@@ -158,6 +158,7 @@ CELLAX_NN = (
     cellax.nn.BleuScore,
     cellax.nn.Buffer,
     cellax.nn.CELU,
+    cellax.nn.CTCLoss,
     cellax.nn.Cell,
     cellax.nn.CellDict,
     cellax.nn.CellList,
