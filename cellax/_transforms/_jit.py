@@ -92,8 +92,9 @@ class _Entry:
         call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
         args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
         args = tuple(a.value if isinstance(a, Static) else a for a in wrap_tree(args))
+        kwargs = {k: v.value if isinstance(v, Static) else v for k, v in wrap_tree(kwargs).items()}
         with _control_flow.compiled_trace(self.owner):
-            out = _trace.call_converted(self.owner.fn, *args, **wrap_tree(kwargs))
+            out = _trace.call_converted(self.owner.fn, *args, **kwargs)
             # a returned Parameter is its value at the end of this trace, not its eager data
             out = jax.tree_util.tree_map(  # (row gradients stay lazy: see split_constants)
                 lambda x: wrap(_core.read(x)) if isinstance(x, Slot) else x,
