@@ -13,8 +13,7 @@ from ._streams import default_stream as default_stream
 from ._streams import set_cur_stream as set_cur_stream
 from ._streams import synchronize as synchronize
 
-__all__ = [
-    "CtxBase",
+__all__ = [  # (CtxBase, the stream contexts' base, is importable but not listed)
     "Event",
     "Stream",
     "StreamCtx",

@@ -65,6 +65,17 @@ PACKAGES = [
     ("cellax.profiler", "cellax.profiler"),
     ("cellax.log", "cellax.log"),
     ("cellax.debug", "cellax.debug"),
+    ("cellax.runtime", "cellax.runtime"),
+    ("cellax.device_manager", "cellax.device_manager"),
+    ("cellax.device_context.cpu", "cellax.device_context.cpu"),
+    ("cellax.device_context.gpu", "cellax.device_context.gpu"),
+    ("cellax.device_context.gpu.op_precision", "cellax.device_context.gpu.op_precision"),
+    ("cellax.device_context.gpu.op_tuning", "cellax.device_context.gpu.op_tuning"),
+    ("cellax.device_context.ascend", "cellax.device_context.ascend"),
+    ("cellax.device_context.ascend.op_precision", "cellax.device_context.ascend.op_precision"),
+    ("cellax.device_context.ascend.op_tuning", "cellax.device_context.ascend.op_tuning"),
+    ("cellax.device_context.ascend.op_debug", "cellax.device_context.ascend.op_debug"),
+    ("cellax.hal", "cellax.hal"),
 ]
 
 
