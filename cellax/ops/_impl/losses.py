@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from ... import _dtype
 from .eager import fused
 from .primitive import Primitive
-from .utils import arr, check_index_range, check_min_rank, to_float, wrap
+from .utils import arr, check_index_range, check_min_rank, check_real, to_float, wrap
 
 __all__ = [
     "cross_entropy",
@@ -111,7 +111,7 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
         >>> print(ms.ops.smooth_l1_loss(ms.Tensor([0.0, 3.0]), ms.Tensor([0.5, 0.0])))
         [0.125 2.5  ]
     """
-    if not beta > 0:
+    if not check_real("smooth_l1_loss", "beta", beta) > 0:
         raise ValueError(f"For 'smooth_l1_loss', 'beta' must be positive, but got {beta}.")
 
     def fn(x, y):

@@ -11,7 +11,7 @@ from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
 from .eager import fused
-from .utils import arr, to_float, wrap
+from .utils import arr, check_real, to_float, wrap
 
 __all__ = [
     "max_pool1d",
@@ -382,10 +382,10 @@ def _max_masked(x, mask):
 
 def _check_divisible(api, input, output_size):
     """MindSpore's 1-D adaptive pools need the length to be a multiple of ``output_size``."""
-    length = arr(input).shape[-1]
+    length = arr(input, api, tensor=True).shape[-1]
     if isinstance(output_size, int) and output_size > 0 and length % output_size:
         raise ValueError(
-            f"For {api} input's last dimension must be divisible by output size {output_size}, "
+            f"For '{api}', input's last dimension must be divisible by output size {output_size}, "
             f"but got {length}."
         )
 
@@ -468,7 +468,13 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 
 def _lp_pool(api, nd, x, norm_type, kernel_size, stride, ceil_mode):
-    value = to_float(arr(x, api, "x", keep_scalars=False))
+    value = to_float(arr(x, api, "x", tensor=True))
+    norm_type = check_real(api, "norm_type", norm_type)
+    if value.ndim < nd + 1:
+        raise ValueError(
+            f"For '{api}', 'x' must have at least {nd + 1} dimensions, but got shape "
+            f"{tuple(value.shape)}."
+        )
     kernel = ntuple(api, "kernel_size", kernel_size, nd)
     strides = kernel if stride is None else ntuple(api, "stride", stride, nd)
     spatial = value.shape[-nd:]

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from .primitive import primitive
-from .utils import arr, wrap
+from .utils import arr, check_axis, wrap
 
 __all__ = [
     "bmm",
@@ -282,7 +282,19 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
 
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (the first dimension of size 3 when None)."""
-    a, b = arr(input, "cross", keep_scalars=False), arr(other, "cross", "other", keep_scalars=False)
+    a, b = arr(input, "cross", tensor=True), arr(other, "cross", "other", tensor=True)
+    if a.shape != b.shape or a.ndim == 0:
+        raise ValueError(
+            f"For 'cross', 'input' and 'other' must have the same shape (at least 1-D), but got "
+            f"{tuple(a.shape)} and {tuple(b.shape)}."
+        )
+    if dim is not None:
+        dim = check_axis("cross", dim, a.ndim, "dim")
+        if a.shape[dim] != 3:
+            raise ValueError(
+                f"For 'cross', dimension {dim} of the inputs must have size 3, but got shape "
+                f"{tuple(a.shape)}."
+            )
     if dim is None:
         dim = next((i for i, d in enumerate(a.shape) if d == 3), None)
         if dim is None:
@@ -294,11 +306,7 @@ def cross(input, other, dim=None):
 
 def kron(input, other):
     """Kronecker product."""
-    return wrap(
-        jnp.kron(
-            arr(input, "kron", keep_scalars=False), arr(other, "kron", "other", keep_scalars=False)
-        )
-    )
+    return wrap(jnp.kron(arr(input, "kron", tensor=True), arr(other, "kron", "other", tensor=True)))
 
 
 def vecdot(x, y, *, axis=-1):
@@ -376,7 +384,7 @@ def dense(input, weight, bias=None):
         >>> print(ms.ops.dense(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0, 1.0]]), ms.Tensor([0.5])))
         [[3.5]]
     """
-    x, w = arr(input), arr(weight)
+    x, w = arr(input, tensor=True), arr(weight, tensor=True)
     if x.shape[-1] != w.shape[-1]:
         raise ValueError(
             f"For 'dense', the last dimension of 'input' must equal weight.shape[-1]="
