@@ -179,6 +179,7 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     api = "nan_to_num"
     x = arr(input, api, tensor=True)
     nan = check_real(api, "nan", nan, optional=True)
+    nan = 0.0 if nan is None else nan  # None: MindSpore's default
     posinf = check_real(api, "posinf", posinf, optional=True)
     neginf = check_real(api, "neginf", neginf, optional=True)
     return wrap(jnp.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf))

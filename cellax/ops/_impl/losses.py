@@ -118,6 +118,9 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
         d = jnp.abs(x - y)
         return jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
 
+    # MindSpore's SmoothL1Loss takes equal shapes only (no broadcasting)
+    _same_shape("smooth_l1_loss", arr(input, tensor=True), arr(target, tensor=True))
+
     return _pointwise("smooth_l1_loss", input, target, reduction, fn)
 
 

@@ -342,10 +342,19 @@ def _adaptive_bounds(size: int, out: int):
     return starts, ends
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def _adaptive_sizes(api, n, shape, output_size) -> tuple:
-    if isinstance(output_size, (int, np.integer)) or output_size is None:
+    if isinstance(output_size, (int, np.integer)) and not isinstance(output_size, bool):
         output_size = (output_size,) * n
-    if not isinstance(output_size, (tuple, list)) or len(output_size) != n:
+    # ints only (None keeps that dimension): MindSpore refuses a float size, not truncates it
+    if (
+        not isinstance(output_size, (tuple, list))
+        or len(output_size) != n
+        or not all(o is None or _is_int(o) for o in output_size)
+    ):
         raise TypeError(
             f"For '{api}', 'output_size' must be an int or a tuple of {n} ints, but got "
             f"{output_size!r}."

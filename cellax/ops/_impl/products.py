@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 import jax
 import jax.numpy as jnp
 
@@ -210,14 +212,19 @@ def tensor_dot(x1, x2, axes):
         raise TypeError(
             f"For 'tensor_dot', 'axes' must be an int or a tuple or list of axes, but got {axes!r}."
         )
+    if isinstance(axes, int) and not 0 <= axes <= builtins.min(a.ndim, b.ndim):
+        raise ValueError(
+            f"For 'tensor_dot', an int 'axes' must be in [0, {builtins.min(a.ndim, b.ndim)}], "
+            f"but got {axes}."
+        )
     if not isinstance(axes, int):
         axes = tuple(tuple([ax] if isinstance(ax, int) else ax) for ax in axes)
     try:
         return wrap(jnp.tensordot(a, b, axes))
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError):
         raise ValueError(
-            f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} "
-            f"over axes {axes}: {error}"
+            f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} over axes "
+            f"{axes}: the contracted dimensions must exist and have the same sizes."
         ) from None
 
 
@@ -385,6 +392,11 @@ def dense(input, weight, bias=None):
         [[3.5]]
     """
     x, w = arr(input, tensor=True), arr(weight, tensor=True)
+    if w.ndim not in (1, 2) or x.ndim < 1:
+        raise ValueError(
+            f"For 'dense', 'weight' must be 1-D or 2-D and 'input' at least 1-D, but got shapes "
+            f"{tuple(x.shape)} and {tuple(w.shape)}."
+        )
     if x.shape[-1] != w.shape[-1]:
         raise ValueError(
             f"For 'dense', the last dimension of 'input' must equal weight.shape[-1]="

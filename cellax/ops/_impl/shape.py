@@ -340,7 +340,7 @@ def stack(tensors, axis=0):
 
 def hstack(tensors):
     """Stack horizontally (along dim 1, or 0 for 1-D)."""
-    return wrap(jnp.hstack(_tensor_list("hstack", tensors)))
+    return wrap(_joined("hstack", jnp.hstack, _tensor_list("hstack", tensors)))
 
 
 def vstack(inputs):
@@ -432,6 +432,7 @@ def tensor_split(input, indices_or_sections, axis=0):
             x.shape[axis],
             check_int_arg("tensor_split", "indices_or_sections", indices_or_sections, 1),
         )
+        check_alloc("tensor_split", "indices_or_sections", (k,), 8)  # one piece each
         sizes = [n // k + 1] * (n % k) + [n // k] * (k - n % k)
         return _split_at(x, axis, sizes)
     return tuple(wrap(v) for v in jnp.split(x, list(indices_or_sections), axis=axis))
