@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..ops._impl.shape import narrow_value
+from ..ops._impl.utils import arr
 
 _SAME = [
     "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dstack",
@@ -360,11 +361,12 @@ def matmul(input, other):
         >>> mint.matmul(mint.ones((2, 3)), mint.ones((3, 4))).shape
         (2, 4)
     """
-    k_left = input.shape[-1] if input.ndim else None
-    k_right = other.shape[-2] if other.ndim >= 2 else (other.shape[0] if other.ndim else None)
+    left, right = arr(input, tensor=True), arr(other, tensor=True)
+    k_left = left.shape[-1] if left.ndim else None
+    k_right = right.shape[-2] if right.ndim >= 2 else (right.shape[0] if right.ndim else None)
     if k_left != k_right:
         raise RuntimeError(
             f"For 'matmul', shape1[-1] must be equal to shape2[-2], but got "
-            f"{tuple(input.shape)} and {tuple(other.shape)}."
+            f"{tuple(left.shape)} and {tuple(right.shape)}."
         )
     return ops.matmul(input, other)

@@ -15,7 +15,7 @@ from .._initializer import initializer
 from .._limits import check_alloc
 from .._parameter import Parameter
 from .._tensor import Tensor
-from ..ops._impl.utils import arr, check_axis, check_min_rank, to_float, wrap
+from ..ops._impl.utils import arr, check_axis, check_min_rank, check_real, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
@@ -55,7 +55,7 @@ class _Elementwise(Cell):
         raise NotImplementedError
 
     def construct(self, x):
-        return wrap(self._fn(to_float(arr(x))))
+        return wrap(self._fn(to_float(arr(x, tensor=True))))
 
 
 class ReLU(_Elementwise):
@@ -95,7 +95,7 @@ class LeakyReLU(_Elementwise):
 
     def __init__(self, alpha=0.2) -> None:
         super().__init__()
-        self.alpha = alpha
+        self.alpha = check_real("LeakyReLU", "alpha", alpha)
 
     def _fn(self, x):
         return jnp.where(x >= 0, x, x * self.alpha)
@@ -217,7 +217,7 @@ class _AxisActivation(Cell):
 
     def construct(self, x):
         value = check_min_rank(
-            type(self).__name__, to_float(arr(x, type(self).__name__, "x")), name="x"
+            type(self).__name__, to_float(arr(x, type(self).__name__, "x", tensor=True)), name="x"
         )
         check_axis(type(self).__name__, self.axis, value.ndim)
         return wrap(self._fn(value, self.axis))
@@ -275,7 +275,7 @@ class ELU(_Elementwise):
 
     def __init__(self, alpha=1.0) -> None:
         super().__init__()
-        self.alpha = alpha
+        self.alpha = check_real("ELU", "alpha", alpha)
 
     def _fn(self, x):
         return jax.nn.elu(x, self.alpha)
@@ -356,6 +356,8 @@ class Hardtanh(_Elementwise):
 
     def __init__(self, min_val=-1.0, max_val=1.0) -> None:
         super().__init__()
+        min_val = check_real("Hardtanh", "min_val", min_val)
+        max_val = check_real("Hardtanh", "max_val", max_val)
         if min_val > max_val:
             raise ValueError(
                 f"For 'Hardtanh', 'min_val' must not exceed 'max_val', but got min_val="
@@ -472,7 +474,7 @@ class GLU(_AxisActivation):
     """
 
     def construct(self, x):
-        value = check_min_rank("GLU", to_float(arr(x, "GLU", "x")), name="x")
+        value = check_min_rank("GLU", to_float(arr(x, "GLU", "x", tensor=True)), name="x")
         axis = check_axis("GLU", self.axis, value.ndim)
         if value.shape[axis] % 2:
             raise ValueError(

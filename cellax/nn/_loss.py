@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from ..ops._impl import losses, margin_losses
 from ..ops._impl.losses import binary_cross_entropy_with_logits
-from ..ops._impl.utils import arr, to_float, wrap
+from ..ops._impl.utils import arr, check_real, to_float, wrap
 from ._cell import Cell
 
 __all__ = [
@@ -105,7 +105,7 @@ class SmoothL1Loss(LossBase):
 
     def __init__(self, beta=1.0, reduction="none") -> None:
         super().__init__(reduction)
-        if not beta > 0:
+        if not check_real("SmoothL1Loss", "beta", beta) > 0:
             raise ValueError(f"For 'SmoothL1Loss', 'beta' must be positive, but got {beta}.")
         self.beta = beta
 

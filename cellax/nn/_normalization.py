@@ -10,7 +10,7 @@ from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import wrap
 from ..ops._impl import normalization
-from ..ops._impl.utils import arr
+from ..ops._impl.utils import arr, check_ints
 from ._cell import Cell
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
@@ -274,12 +274,14 @@ class LayerNorm(Cell):
         dtype=_dtype.float32,
     ):
         super().__init__()
-        if not isinstance(normalized_shape, (tuple, list)):
-            raise TypeError(
-                f"For 'LayerNorm', 'normalized_shape' must be a tuple or list of ints, but got "
+        self.normalized_shape = check_ints(
+            "LayerNorm", "normalized_shape", normalized_shape, scalar=False
+        )
+        if any(size < 0 for size in self.normalized_shape):
+            raise ValueError(
+                f"For 'LayerNorm', 'normalized_shape' must not be negative, but got "
                 f"{normalized_shape!r}."
             )
-        self.normalized_shape = tuple(normalized_shape)
         self.begin_norm_axis = begin_norm_axis
         self.begin_params_axis = begin_params_axis
         self.epsilon = epsilon

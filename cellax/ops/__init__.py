@@ -4,6 +4,24 @@ The implementation lives in ``ops/_impl/``, one module per concept (``ops/README
 where a new op goes); each defines ``__all__`` and this package re-exports them. The other
 modules of ``cellax.ops`` are MindSpore's own import paths (``functional``, ``operations``,
 ``composite``, ``primitive``, ``function``, ``auto_generate``, ``communication``).
+
+Differences from MindSpore: cellax's ops accept some arguments MindSpore 2.10 (CPU) refuses,
+deliberately (the bad-argument campaign of ``tools/fuzz_bad_input_ops.py`` measures them):
+a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
+as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
+take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices);
+zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
+``ops.tril``, ``ops.diff`` of a ``(0, 3)`` Tensor return empty results where MindSpore CPU
+raises); counts of zero where an empty result is defined (``ops.topk(x, 0)``,
+``ops.randperm(0)``, ``ops.vander(x, 0)``, ``ops.repeat_elements(x, 0)``, ``ops.diff(x, 0)``);
+``stride=None`` in the 1-D and 2-D pooling functions (the kernel size, as in ``mint``); and
+broadcasting where MindSpore requires equal shapes (``ops.where`` of a 0-D condition,
+``ops.cosine_similarity`` and ``ops.binary_cross_entropy_with_logits`` weights that broadcast).
+Float sizes, complex or non-numeric scalars where real ones are required, out-of-range or
+repeated axes, sizes no device can allocate and non-Tensor inputs of the ops that need a Tensor
+raise MindSpore's exception types, naming the op. An alias's errors name the function it is
+(``ops.cat`` reports as ``'concat'``, ``ops.clip`` as ``'clamp'``), as MindSpore's name its
+primitive.
 """
 
 from ._impl.primitive import Primitive as Primitive

@@ -1,10 +1,15 @@
 """Record MindSpore 2.10's outcome of each bad call of <name>_cases.py -> <name>.json.
 
 Run with the reference MindSpore (``/root/ms-ref/bin/python tests/goldens/record_bad_input.py
-[name]``, no PYTHONPATH); ``name`` is ``bad_input`` (the default) or ``bad_arguments``. Each
+[name]``, no PYTHONPATH); ``name`` is ``bad_input`` (the default), ``bad_arguments`` or
+``bad_ops``. Each
 outcome is "ok" or the builtin exception type raised (the first builtin class in the exception's
 MRO) with the exact type's name beside it. bad_arguments_cases.py asks for sizes no machine has:
 record it under ``ulimit -v 20000000`` so that NumPy refuses them at once.
+
+``record_bad_input.py bad_ops --all OUT.json`` records every case of the ops campaign (not
+committed: tools/fuzz_bad_input_ops.py --mindspore OUT.json compares cellax with it); the cases
+of a row whose valid call fails on MindSpore's CPU (no kernel) are marked "unsupported".
 """
 
 import json
@@ -16,7 +21,7 @@ import warnings
 import numpy as np
 
 import mindspore as ms
-from mindspore import Tensor, nn, ops
+from mindspore import Tensor, mint, nn, ops
 
 HERE = pathlib.Path(__file__).resolve().parent
 NAME = sys.argv[1] if len(sys.argv) > 1 else "bad_input"
@@ -36,12 +41,9 @@ def builtin_type(error) -> str:
     return next(c.__name__ for c in type(error).__mro__ if c.__module__ == "builtins")
 
 
-def main():
-    ms.set_context(pynative_synchronize=True)
-    scope = {"ms": ms, "Tensor": Tensor, "nn": nn, "ops": ops, "np": np}
-    exec(cases["SETUP"], scope)
+def record(table: dict, scope: dict) -> dict:
     outcome = {}
-    for name, code in cases["CASES"].items():
+    for name, code in table.items():
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -54,8 +56,25 @@ def main():
                 "type": type(error).__name__,
                 "message": str(error).split("\n")[0][:200],
             }
+    return outcome
+
+
+def main():
+    ms.set_context(pynative_synchronize=True)
+    scope = {"ms": ms, "Tensor": Tensor, "nn": nn, "ops": ops, "mint": mint, "np": np}
+    exec(cases["SETUP"], scope)
+    if "--all" in sys.argv:
+        outcome = record(cases["cases"](), scope)
+        for name in outcome:
+            row = name.rsplit("/", 2)[0] if not name.endswith("/ok") else name[:-3]
+            if outcome[f"{row}/ok"]["outcome"] != "ok":
+                outcome[name]["unsupported"] = True
+        target = pathlib.Path(sys.argv[sys.argv.index("--all") + 1])
+    else:
+        outcome = record(cases["CASES"], scope)
+        target = HERE / f"{NAME}.json"
     out = {"mindspore": ms.__version__, "cases": outcome}
-    (HERE / f"{NAME}.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    target.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

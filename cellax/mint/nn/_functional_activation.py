@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ... import ops
+from ...ops._impl.utils import check_real
 
 _SAME = [
     "hardshrink", "hardsigmoid", "hardswish", "prelu", "relu", "sigmoid", "softplus",
@@ -40,7 +41,7 @@ def elu(input, alpha=1.0, inplace=False):
         >>> print(mint.nn.functional.elu(mint.Tensor([-1., 2.]), 0.5))
         [-0.31606027  2.        ]
     """
-    out = _elu(input, alpha)
+    out = _elu(input, check_real("elu", "alpha", alpha))
     return _inplace(input, out) if inplace else out
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from ..._random import next_key
 from .eager import fused
 from .primitive import primitive
-from .utils import arr, check_axis, check_min_rank, name_op, np_dtype, to_float, wrap
+from .utils import arr, check_axis, check_min_rank, check_real, name_op, np_dtype, to_float, wrap
 
 __all__ = [
     "relu",
@@ -159,7 +159,7 @@ def celu(x, alpha=1.0):
     Raises:
         ValueError: If ``alpha`` is 0.
     """
-    if alpha == 0:
+    if check_real("celu", "alpha", alpha) == 0:
         raise ValueError("For 'celu', 'alpha' must not be 0, but got 0.")
     return wrap(jax.nn.celu(_float_input("celu", x, "x"), alpha))
 
@@ -230,6 +230,8 @@ def softplus(input, beta=1, threshold=20):
         [ 1.3132617 30.       ]
     """
     x = _float_input("softplus", input)
+    beta = check_real("softplus", "beta", beta)
+    threshold = check_real("softplus", "threshold", threshold)
     scaled = beta * x
     soft = jax.nn.softplus(jnp.minimum(scaled, threshold)) / beta
     return wrap(jnp.where(scaled > threshold, x, soft).astype(x.dtype))
@@ -244,18 +246,22 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
         [-1.   0.5]
     """
     x = arr(input, "hardtanh", keep_scalars=False)
+    min_val = check_real("hardtanh", "min_val", min_val)
+    max_val = check_real("hardtanh", "max_val", max_val)
     return wrap(jnp.clip(x, min_val, max_val).astype(x.dtype))
 
 
 def hardshrink(input, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
     x = arr(input, "hardshrink", keep_scalars=False)
+    lambd = check_real("hardshrink", "lambd", lambd)
     return wrap(jnp.where(jnp.abs(x) > lambd, x, 0).astype(x.dtype))
 
 
 def softshrink(input, lambd=0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
     x = arr(input, "softshrink", keep_scalars=False)
+    lambd = check_real("softshrink", "lambd", lambd)
     return wrap(
         jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
     )

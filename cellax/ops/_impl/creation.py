@@ -13,7 +13,7 @@ import numpy as np
 from ... import _dtype
 from ..._limits import check_alloc
 from ..._tensor import Tensor
-from .utils import alloc_shape, arr, check_int_arg, check_rank, np_dtype, wrap
+from .utils import alloc_shape, arr, check_int_arg, check_rank, check_real, np_dtype, wrap
 
 __all__ = [
     "ones",
@@ -172,7 +172,7 @@ def full(size, fill_value, *, dtype=None):
         raise TypeError(
             f"For 'ops.full', 'size' must be a tuple or list of ints, but got {type(size)}."
         )
-    value = arr(fill_value, "full", "fill_value")
+    value = arr(check_real("full", "fill_value", fill_value), "full", "fill_value")
     target = np_dtype(dtype) if dtype is not None else np.int64
     return wrap(jnp.full(alloc_shape("full", size, "size"), jnp.asarray(value).astype(target)))
 
@@ -186,7 +186,8 @@ def full_like(input, fill_value, *, dtype=None):
         [7. 7.]
     """
     x = arr(input, "full_like", keep_scalars=False)
-    return wrap(jnp.full(x.shape, arr(fill_value), np_dtype(dtype) or x.dtype))
+    fill_value = check_real("full_like", "fill_value", fill_value)
+    return wrap(jnp.full(x.shape, fill_value, np_dtype(dtype) or x.dtype))
 
 
 def fills(x, value):
@@ -274,8 +275,8 @@ def logspace(start, end, steps, base=10, *, dtype=None):
     check_alloc("logspace", "steps", (steps,), np.dtype(dtype).itemsize)
     return wrap(
         jnp.logspace(
-            arr(start, "logspace", "start"),
-            arr(end, "logspace", "end"),
+            arr(start, "logspace", "start", real=True),
+            arr(end, "logspace", "end", real=True),
             steps,
             base=base,
             dtype=dtype,
@@ -372,16 +373,23 @@ def cartesian_prod(*inputs):
 
 def block_diag(*inputs):
     """A block-diagonal matrix from 2-D Tensors."""
-    return wrap(
-        jax.scipy.linalg.block_diag(*[jnp.atleast_2d(arr(v, keep_scalars=False)) for v in inputs])
-    )
+    blocks = [arr(v, "block_diag", "inputs", keep_scalars=False) for v in inputs]
+    for block in blocks:
+        if block.ndim > 2:
+            raise ValueError(
+                f"For 'block_diag', each input must be at most 2-D, but got shape "
+                f"{tuple(block.shape)}."
+            )
+    return wrap(jax.scipy.linalg.block_diag(*[jnp.atleast_2d(block) for block in blocks]))
 
 
 def vander(x, N=None):
     """The Vandermonde matrix with decreasing powers."""
-    return wrap(
-        jnp.vander(check_rank("vander", arr(x, "vander", "x", keep_scalars=False), 1, "x"), N)
-    )
+    x = check_rank("vander", arr(x, "vander", "x", keep_scalars=False), 1, "x")
+    if N is not None:
+        N = check_int_arg("vander", "N", N, 0)
+        check_alloc("vander", "N", (x.shape[0], N), x.dtype.itemsize)
+    return wrap(jnp.vander(x, N))
 
 
 def combinations(input, r=2, with_replacement=False):

@@ -8,7 +8,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
-from .utils import arr, check_axis, to_float, wrap
+from .utils import arr, check_axis, check_broadcast, to_float, wrap
 
 __all__ = [
     "cdist",
@@ -27,9 +27,15 @@ def cdist(x1, x2, p=2.0):
         [[5.]]
     """
     a, b = (
-        to_float(arr(x1, "cdist", "x1", keep_scalars=False)),
-        to_float(arr(x2, "cdist", "x2", keep_scalars=False)),
+        to_float(arr(x1, "cdist", "x1", tensor=True)),
+        to_float(arr(x2, "cdist", "x2", tensor=True)),
     )
+    if a.ndim < 2 or a.ndim != b.ndim or a.shape[-1] != b.shape[-1]:
+        raise ValueError(
+            f"For 'cdist', 'x1' and 'x2' must have the same rank (at least 2) and the same last "
+            f"dimension, but got shapes {tuple(a.shape)} and {tuple(b.shape)}."
+        )
+    check_broadcast("cdist", x1=a[..., 0, 0], x2=b[..., 0, 0])
     diff = a[..., :, None, :] - b[..., None, :, :]
     return wrap(jnp.linalg.vector_norm(diff, ord=p, axis=-1))
 
@@ -55,6 +61,7 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
         to_float(arr(x1, api, "x1", keep_scalars=False)),
         to_float(arr(x2, api, "x2", keep_scalars=False)),
     )
+    check_broadcast(api, x1=a, x2=b)
     a, b = jnp.broadcast_arrays(a, b)
     dim = check_axis(api, dim, a.ndim, "dim")
     dot = jnp.sum(a * b, axis=dim)

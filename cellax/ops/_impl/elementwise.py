@@ -14,7 +14,7 @@ import numpy as np
 from ..._tensor import Tensor, _fix_int_float, _true_divide
 from . import ufuncs
 from .ufuncs import _binary_arrays, greater, less, mul
-from .utils import arr, check_eager, name_op, wrap
+from .utils import arr, check_broadcast, check_eager, check_real, name_op, wrap
 
 __all__ = [
     "clamp",
@@ -107,7 +107,9 @@ def addcmul(input, tensor1, tensor2, value=1):
         [4.]
     """
     x = arr(input, "addcmul")
-    return wrap(x + arr(value) * jnp.multiply(arr(tensor1), arr(tensor2)))
+    value = arr(value, "addcmul", "value", real=True)
+    check_broadcast("addcmul", input=x, tensor1=arr(tensor1), tensor2=arr(tensor2), value=value)
+    return wrap(x + value * jnp.multiply(arr(tensor1), arr(tensor2)))
 
 
 def addcdiv(input, tensor1, tensor2, value=1):
@@ -119,7 +121,9 @@ def addcdiv(input, tensor1, tensor2, value=1):
         [2.]
     """
     x = arr(input, "addcdiv")
-    return wrap(x + arr(value) * _true_divide(arr(tensor1), arr(tensor2)))
+    value = arr(value, "addcdiv", "value", real=True)
+    check_broadcast("addcdiv", input=x, tensor1=arr(tensor1), tensor2=arr(tensor2), value=value)
+    return wrap(x + value * _true_divide(arr(tensor1), arr(tensor2)))
 
 
 def addn(x):
@@ -172,7 +176,13 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
         >>> print(ms.ops.nan_to_num(ms.Tensor([float('nan'), 1.]), 0.5))
         [0.5 1. ]
     """
-    return wrap(jnp.nan_to_num(arr(input, "nan_to_num"), nan=nan, posinf=posinf, neginf=neginf))
+    api = "nan_to_num"
+    x = arr(input, api, tensor=True)
+    nan = check_real(api, "nan", nan, optional=True)
+    nan = 0.0 if nan is None else nan  # None: MindSpore's default
+    posinf = check_real(api, "posinf", posinf, optional=True)
+    neginf = check_real(api, "neginf", neginf, optional=True)
+    return wrap(jnp.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf))
 
 
 def is_nonzero(input):

@@ -225,10 +225,17 @@ def sequence_mask(lengths, maxlen=None):
         [[ True False False]
          [ True  True False]]
     """
-    length = arr(lengths, "sequence_mask", "lengths", keep_scalars=False)
+    length = arr(lengths, "sequence_mask", "lengths", tensor=True)
+    if not _dtype.is_integer(length.dtype):
+        raise TypeError(
+            f"For 'sequence_mask', 'lengths' must be an integer Tensor, but got dtype "
+            f"{_dtype.from_numpy_dtype(length.dtype)}."
+        )
     if maxlen is None:
         check_eager("sequence_mask", length, hint="Pass 'maxlen' explicitly.")
         maxlen = int(np.max(np.asarray(length)))
+    maxlen = check_int_arg("sequence_mask", "maxlen", maxlen, 1)
+    check_alloc("sequence_mask", "maxlen", length.shape + (maxlen,), 1)
     return wrap(jnp.arange(maxlen) < length[..., None])
 
 

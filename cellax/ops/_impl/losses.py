@@ -12,7 +12,7 @@ from ... import _dtype
 from .ctc import ctc_nll
 from .eager import fused
 from .primitive import Primitive
-from .utils import arr, check_index_range, check_min_rank, to_float, wrap
+from .utils import arr, check_index_range, check_min_rank, check_real, to_float, wrap
 
 __all__ = [
     "cross_entropy",
@@ -112,12 +112,15 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
         >>> print(ms.ops.smooth_l1_loss(ms.Tensor([0.0, 3.0]), ms.Tensor([0.5, 0.0])))
         [0.125 2.5  ]
     """
-    if not beta > 0:
+    if not check_real("smooth_l1_loss", "beta", beta) > 0:
         raise ValueError(f"For 'smooth_l1_loss', 'beta' must be positive, but got {beta}.")
 
     def fn(x, y):
         d = jnp.abs(x - y)
         return jnp.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+
+    # MindSpore's SmoothL1Loss takes equal shapes only (no broadcasting)
+    _same_shape("smooth_l1_loss", arr(input, tensor=True), arr(target, tensor=True))
 
     return _pointwise("smooth_l1_loss", input, target, reduction, fn)
 

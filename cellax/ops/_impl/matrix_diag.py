@@ -15,7 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._tensor import Tensor
-from .utils import arr, check_axis, check_ints, wrap
+from .utils import arr, check_axis, check_int_arg, check_ints, wrap
 
 __all__ = [
     "tril",
@@ -43,7 +43,7 @@ def tril(input, diagonal=0):
     x = arr(input, "tril", keep_scalars=False)
     if x.ndim < 2:
         raise ValueError(f"For 'tril', 'input' must be at least 2-D, but got shape {x.shape}.")
-    return wrap(jnp.tril(x, diagonal))
+    return wrap(jnp.tril(x, check_int_arg("tril", "diagonal", diagonal)))
 
 
 def triu(input, diagonal=0):
@@ -51,7 +51,7 @@ def triu(input, diagonal=0):
     x = arr(input, "triu", keep_scalars=False)
     if x.ndim < 2:
         raise ValueError(f"For 'triu', 'input' must be at least 2-D, but got shape {x.shape}.")
-    return wrap(jnp.triu(x, diagonal))
+    return wrap(jnp.triu(x, check_int_arg("triu", "diagonal", diagonal)))
 
 
 def diag(input):
@@ -108,7 +108,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     b = check_axis("diagonal", dim2, x.ndim, "dim2")
     if a == b:
         raise ValueError(f"For 'diagonal', 'dim1' and 'dim2' must differ, but both are {dim1}.")
-    return wrap(jnp.diagonal(x, offset, a, b))
+    return wrap(jnp.diagonal(x, check_int_arg("diagonal", "offset", offset), a, b))
 
 
 _ALIGNS = ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")

@@ -194,7 +194,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         >>> print(ms.ops.layer_norm(ms.Tensor([[1.0, 3.0]]), (2,), eps=0.0))
         [[-1.  1.]]
     """
-    x = arr(input)
+    x = arr(input, tensor=True)
     normalized_shape = check_ints("layer_norm", "normalized_shape", normalized_shape)
     if isinstance(normalized_shape, int):
         normalized_shape = (normalized_shape,)

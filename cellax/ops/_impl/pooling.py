@@ -11,7 +11,7 @@ from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
 from .eager import fused
-from .utils import arr, to_float, wrap
+from .utils import arr, check_real, to_float, wrap
 
 __all__ = [
     "max_pool1d",
@@ -342,10 +342,19 @@ def _adaptive_bounds(size: int, out: int):
     return starts, ends
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def _adaptive_sizes(api, n, shape, output_size) -> tuple:
-    if isinstance(output_size, (int, np.integer)) or output_size is None:
+    if isinstance(output_size, (int, np.integer)) and not isinstance(output_size, bool):
         output_size = (output_size,) * n
-    if not isinstance(output_size, (tuple, list)) or len(output_size) != n:
+    # ints only (None keeps that dimension): MindSpore refuses a float size, not truncates it
+    if (
+        not isinstance(output_size, (tuple, list))
+        or len(output_size) != n
+        or not all(o is None or _is_int(o) for o in output_size)
+    ):
         raise TypeError(
             f"For '{api}', 'output_size' must be an int or a tuple of {n} ints, but got "
             f"{output_size!r}."
@@ -382,10 +391,10 @@ def _max_masked(x, mask):
 
 def _check_divisible(api, input, output_size):
     """MindSpore's 1-D adaptive pools need the length to be a multiple of ``output_size``."""
-    length = arr(input).shape[-1]
+    length = arr(input, api, tensor=True).shape[-1]
     if isinstance(output_size, int) and output_size > 0 and length % output_size:
         raise ValueError(
-            f"For {api} input's last dimension must be divisible by output size {output_size}, "
+            f"For '{api}', input's last dimension must be divisible by output size {output_size}, "
             f"but got {length}."
         )
 
@@ -468,7 +477,13 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 
 def _lp_pool(api, nd, x, norm_type, kernel_size, stride, ceil_mode):
-    value = to_float(arr(x, api, "x", keep_scalars=False))
+    value = to_float(arr(x, api, "x", tensor=True))
+    norm_type = check_real(api, "norm_type", norm_type)
+    if value.ndim < nd + 1:
+        raise ValueError(
+            f"For '{api}', 'x' must have at least {nd + 1} dimensions, but got shape "
+            f"{tuple(value.shape)}."
+        )
     kernel = ntuple(api, "kernel_size", kernel_size, nd)
     strides = kernel if stride is None else ntuple(api, "stride", stride, nd)
     spatial = value.shape[-nd:]

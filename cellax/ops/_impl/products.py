@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+import builtins
+
 import jax
 import jax.numpy as jnp
 
 from .primitive import primitive
-from .utils import arr, wrap
+from .utils import arr, check_axis, wrap
 
 __all__ = [
     "bmm",
@@ -210,14 +212,19 @@ def tensor_dot(x1, x2, axes):
         raise TypeError(
             f"For 'tensor_dot', 'axes' must be an int or a tuple or list of axes, but got {axes!r}."
         )
+    if isinstance(axes, int) and not 0 <= axes <= builtins.min(a.ndim, b.ndim):
+        raise ValueError(
+            f"For 'tensor_dot', an int 'axes' must be in [0, {builtins.min(a.ndim, b.ndim)}], "
+            f"but got {axes}."
+        )
     if not isinstance(axes, int):
         axes = tuple(tuple([ax] if isinstance(ax, int) else ax) for ax in axes)
     try:
         return wrap(jnp.tensordot(a, b, axes))
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError):
         raise ValueError(
-            f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} "
-            f"over axes {axes}: {error}"
+            f"For 'tensor_dot', can not contract shapes {a.shape} and {b.shape} over axes "
+            f"{axes}: the contracted dimensions must exist and have the same sizes."
         ) from None
 
 
@@ -282,7 +289,19 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
 
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (the first dimension of size 3 when None)."""
-    a, b = arr(input, "cross", keep_scalars=False), arr(other, "cross", "other", keep_scalars=False)
+    a, b = arr(input, "cross", tensor=True), arr(other, "cross", "other", tensor=True)
+    if a.shape != b.shape or a.ndim == 0:
+        raise ValueError(
+            f"For 'cross', 'input' and 'other' must have the same shape (at least 1-D), but got "
+            f"{tuple(a.shape)} and {tuple(b.shape)}."
+        )
+    if dim is not None:
+        dim = check_axis("cross", dim, a.ndim, "dim")
+        if a.shape[dim] != 3:
+            raise ValueError(
+                f"For 'cross', dimension {dim} of the inputs must have size 3, but got shape "
+                f"{tuple(a.shape)}."
+            )
     if dim is None:
         dim = next((i for i, d in enumerate(a.shape) if d == 3), None)
         if dim is None:
@@ -294,11 +313,7 @@ def cross(input, other, dim=None):
 
 def kron(input, other):
     """Kronecker product."""
-    return wrap(
-        jnp.kron(
-            arr(input, "kron", keep_scalars=False), arr(other, "kron", "other", keep_scalars=False)
-        )
-    )
+    return wrap(jnp.kron(arr(input, "kron", tensor=True), arr(other, "kron", "other", tensor=True)))
 
 
 def vecdot(x, y, *, axis=-1):
@@ -376,7 +391,12 @@ def dense(input, weight, bias=None):
         >>> print(ms.ops.dense(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0, 1.0]]), ms.Tensor([0.5])))
         [[3.5]]
     """
-    x, w = arr(input), arr(weight)
+    x, w = arr(input, tensor=True), arr(weight, tensor=True)
+    if w.ndim not in (1, 2) or x.ndim < 1:
+        raise ValueError(
+            f"For 'dense', 'weight' must be 1-D or 2-D and 'input' at least 1-D, but got shapes "
+            f"{tuple(x.shape)} and {tuple(w.shape)}."
+        )
     if x.shape[-1] != w.shape[-1]:
         raise ValueError(
             f"For 'dense', the last dimension of 'input' must equal weight.shape[-1]="

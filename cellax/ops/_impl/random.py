@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ... import _dtype
+from ..._limits import check_alloc
 from ..._random import next_key
 from ..._tensor import Tensor
 from .primitive import primitive
@@ -214,6 +215,7 @@ def randperm(n, seed=0, offset=0, dtype=_dtype.int64):
         [0, 1, 2, 3]
     """
     check_int_arg("randperm", "n", n, 0)
+    check_alloc("randperm", "n", (n,), 8)
     return wrap(jax.random.permutation(next_key(seed), n).astype(np_dtype(dtype)))
 
 
@@ -226,7 +228,7 @@ def bernoulli(input, p=0.5, seed=None):
         [1. 1. 1.]
     """
     x = arr(input, "bernoulli", keep_scalars=False)
-    prob = arr(p, "bernoulli", "p")
+    prob = arr(p, "bernoulli", "p", real=True)
     if isinstance(prob, (int, float)) and not 0 <= prob <= 1:
         raise ValueError(f"For 'bernoulli', 'p' must be in [0, 1], but got {prob}.")
     seed = None if seed is None or seed < 0 else seed
@@ -245,7 +247,11 @@ def multinomial(input, num_samples, replacement=True, seed=None):
         >>> print(ms.ops.multinomial(ms.Tensor([0., 1.]), 2))
         [1 1]
     """
-    weights = to_float(arr(input, "multinomial", keep_scalars=False))
+    weights = to_float(arr(input, "multinomial", tensor=True))
+    if weights.ndim not in (1, 2):
+        raise ValueError(
+            f"For 'multinomial', 'input' must be 1-D or 2-D, but got shape {tuple(weights.shape)}."
+        )
     check_int_arg("multinomial", "num_samples", num_samples, 1)
     if not replacement and num_samples > weights.shape[-1]:
         raise ValueError(
@@ -253,6 +259,8 @@ def multinomial(input, num_samples, replacement=True, seed=None):
             f"categories ({weights.shape[-1]}) without replacement, but got "
             f"{num_samples}."
         )
+    # the draws compare every sample with every category
+    check_alloc("multinomial", "num_samples", weights.shape + (num_samples,), 4)
     logits = jnp.log(weights)
     key = next_key(seed)
     if replacement:

@@ -10,7 +10,7 @@ from jax import lax
 
 from ..._tensor import Tensor
 from .convolution import _check_rank, ntuple
-from .utils import arr, wrap
+from .utils import arr, check_window_fits, wrap
 
 __all__ = [
     "mirror_pad",
@@ -302,7 +302,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         (1, 8, 4)
     """
     api = "unfold"
-    x = arr(input)
+    x = arr(input, tensor=True)
     _check_rank(api, x, (4,))
     args = [
         ntuple(api, n, v, 2, m)
@@ -313,6 +313,8 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
             ("stride", stride, 1),
         )
     ]
+    kernel, dilations, pads, _ = args
+    check_window_fits(api, x.shape[2:], [(p, p) for p in pads], kernel, dilations)
     return wrap(_unfold_array(x, *args))
 
 

@@ -7,6 +7,8 @@ are Int64; ``std``/``var`` default to ``ddof=0``; ``count_nonzero`` returns Int3
 
 from __future__ import annotations
 
+import builtins
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -15,7 +17,7 @@ from ... import _dtype
 from .eager import fused
 from .elementwise import _floating
 from .primitive import Primitive, primitive
-from .utils import arr, check_axes, check_axis, np_dtype, to_float, wrap
+from .utils import arr, check_axes, check_axis, check_int_arg, np_dtype, to_float, wrap
 
 __all__ = [
     "FloatStatus",
@@ -488,10 +490,13 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
     """
     value = _reduce_input("diff", x, "x")
     axis = check_axis("diff", axis, value.ndim)
+    n = check_int_arg("diff", "n", n, 0)
     return wrap(
         jnp.diff(
             value,
-            n=n,
+            # each difference shortens the axis by one: past its length the result is empty
+            # (jnp.diff would still loop n times)
+            n=builtins.min(n, value.shape[axis] + 1 if value.ndim else 1),
             axis=axis,
             prepend=None if prepend is None else arr(prepend, keep_scalars=False),
             append=None if append is None else arr(append, keep_scalars=False),
@@ -593,7 +598,7 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
         4.5
     """
     api = "trapz"
-    values = _floating(arr(y, api, "y"))
+    values = _floating(arr(y, api, "y", tensor=True))
     if x is None:
         return wrap(jnp.trapezoid(values, dx=dx, axis=dim))
     points = _floating(arr(x, api, "x"))

@@ -222,7 +222,7 @@ def pad(input_x, padding, mode="constant", value=None):
         [[9. 1. 2. 9.]]
     """
     api = "pad"
-    x = arr(input_x)
+    x = arr(input_x, tensor=True)
     padding = check_ints(api, "padding", padding, tensor=True)
     if isinstance(padding, int):
         padding = (padding,) * 2
@@ -243,6 +243,7 @@ def pad(input_x, padding, mode="constant", value=None):
                 f"For '{api}', 'padding' must crop no more than a dimension holds, but got "
                 f"({lo}, {hi}) for a dimension of size {size}."
             )
+    check_alloc(api, "padding", [s + lo + hi for s, (lo, hi) in zip(x.shape, widths)], 4)
     crop = tuple(slice(max(-lo, 0), x.shape[d] - max(-hi, 0)) for d, (lo, hi) in enumerate(widths))
     x = x[crop]
     widths = [(max(lo, 0), max(hi, 0)) for lo, hi in widths]
@@ -280,7 +281,7 @@ def embedding(
         [[3. 4.]
          [1. 2.]]
     """
-    ids, table = arr(input), arr(weight)
+    ids, table = arr(input, tensor=True), arr(weight, tensor=True)
     if not _dtype.is_integer(jnp.asarray(ids).dtype):
         raise TypeError(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "
@@ -308,7 +309,7 @@ def pixel_shuffle(input, upscale_factor):
         >>> ms.ops.pixel_shuffle(ms.ops.ones((1, 8, 2, 3)), 2).shape
         (1, 2, 4, 6)
     """
-    x, r = arr(input), check_int_arg("pixel_shuffle", "upscale_factor", upscale_factor)
+    x, r = arr(input, tensor=True), check_int_arg("pixel_shuffle", "upscale_factor", upscale_factor)
     if x.ndim < 3 or r <= 0 or x.shape[-3] % (r * r):
         raise ValueError(
             f"For 'pixel_shuffle', 'input' must be at least 3-D with channels divisible by "
@@ -329,7 +330,7 @@ def pixel_unshuffle(input, downscale_factor):
         >>> ms.ops.pixel_unshuffle(ms.ops.ones((1, 2, 4, 6)), 2).shape
         (1, 8, 2, 3)
     """
-    x = arr(input)
+    x = arr(input, tensor=True)
     r = check_int_arg("pixel_unshuffle", "downscale_factor", downscale_factor)
     if x.ndim < 3 or r <= 0 or x.shape[-1] % r or x.shape[-2] % r:
         raise ValueError(

@@ -13,7 +13,15 @@ import numpy as np
 
 from .indexing import _index_array
 from .primitive import primitive
-from .utils import alloc_shape, arr, check_axis, check_nd_index_range, wrap
+from .utils import (
+    alloc_shape,
+    arr,
+    check_axis,
+    check_broadcast,
+    check_nd_index_range,
+    check_real,
+    wrap,
+)
 
 __all__ = [
     "scatter",
@@ -232,7 +240,9 @@ def masked_fill(input_x, mask, value):
         raise TypeError(
             f"For 'masked_fill', 'mask' must be a bool Tensor, but got dtype {condition.dtype}."
         )
-    return wrap(jnp.where(condition, jnp.asarray(arr(value), x.dtype), x))
+    value = check_real("masked_fill", "value", value)
+    check_broadcast("masked_fill", input_x=x, mask=condition, value=value)
+    return wrap(jnp.where(condition, jnp.asarray(value, x.dtype), x))
 
 
 ScatterNd = primitive("ScatterNd", scatter_nd)

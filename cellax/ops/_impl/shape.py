@@ -12,7 +12,16 @@ import numpy as np
 from ..._limits import check_alloc
 from ..._reshape import reshape_value
 from ..._tensor import Tensor
-from .utils import arr, check_axes, check_axis, check_int_arg, check_ints, shape_tuple, wrap
+from .utils import (
+    arr,
+    check_axes,
+    check_axis,
+    check_int_arg,
+    check_ints,
+    check_min_rank,
+    shape_tuple,
+    wrap,
+)
 
 __all__ = [
     "reshape",
@@ -81,6 +90,7 @@ def reshape(input, shape):
 
 def _perm(api, x, perm, name):
     perm = check_ints(api, name, perm, scalar=False)
+    perm = tuple(check_axis(api, axis, x.ndim, name) for axis in perm) if x.ndim else perm
     if sorted(p % builtins.max(x.ndim, 1) for p in perm) != list(_range(x.ndim)):
         raise ValueError(
             f"For '{api}', the permutation must be a permutation of range({x.ndim}), "
@@ -233,7 +243,7 @@ def repeat_interleave(input, repeats, axis=None):
         >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), ms.Tensor([1, 2]), 0))
         [1 2 2]
     """
-    x = arr(input, "repeat_interleave", keep_scalars=False)
+    x = arr(input, "repeat_interleave", tensor=True)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
     if np.any(np.asarray(repeats) < 0):
         raise ValueError(f"For 'repeat_interleave', 'repeats' must be >= 0, but got {repeats}.")
@@ -242,6 +252,10 @@ def repeat_interleave(input, repeats, axis=None):
     if isinstance(repeats, tuple) and len(repeats) == 1:
         repeats = repeats[0]  # one count for every element, as an int
     total = None if isinstance(repeats, int) else int(np.sum(repeats))
+    size = x.size if axis is None else x.shape[axis]
+    out = size * repeats if total is None else total
+    shape = (out,) if axis is None else x.shape[:axis] + (out,) + x.shape[axis + 1 :]
+    check_alloc("repeat_interleave", "repeats", shape, x.dtype.itemsize)
     return wrap(jnp.repeat(x, np.asarray(repeats), axis=axis, total_repeat_length=total))
 
 
@@ -326,7 +340,7 @@ def stack(tensors, axis=0):
 
 def hstack(tensors):
     """Stack horizontally (along dim 1, or 0 for 1-D)."""
-    return wrap(jnp.hstack(_tensor_list("hstack", tensors)))
+    return wrap(_joined("hstack", jnp.hstack, _tensor_list("hstack", tensors)))
 
 
 def vstack(inputs):
@@ -351,7 +365,7 @@ def column_stack(tensors):
 
 def unstack(input_x, axis=0):
     """Split along ``axis`` into a tuple of Tensors with that dimension removed."""
-    x = arr(input_x, "unstack", "input_x", keep_scalars=False)
+    x = check_min_rank("unstack", arr(input_x, "unstack", "input_x", keep_scalars=False))
     axis = check_axis("unstack", axis, x.ndim)
     return tuple(wrap(v) for v in jnp.moveaxis(x, axis, 0))
 
@@ -365,7 +379,7 @@ def unbind(input, dim=0):
         >>> print(b)
         [3 4]
     """
-    x = arr(input, "unbind", keep_scalars=False)
+    x = check_min_rank("unbind", arr(input, "unbind", keep_scalars=False))
     dim = check_axis("unbind", dim, x.ndim, "dim")
     return tuple(wrap(v) for v in jnp.moveaxis(x, dim, 0))
 
@@ -386,7 +400,7 @@ def split(tensor, split_size_or_sections, axis=0):
         >>> [t.shape for t in ms.ops.split(ms.ops.arange(5), 2)]
         [(2,), (2,), (1,)]
     """
-    x = arr(tensor, "split", "tensor", tensor=True)
+    x = check_min_rank("split", arr(tensor, "split", "tensor", tensor=True), name="tensor")
     axis = check_axis("split", axis, x.ndim)
     n = x.shape[axis]
     sections = split_size_or_sections
@@ -414,7 +428,11 @@ def tensor_split(input, indices_or_sections, axis=0):
     axis = check_axis("tensor_split", axis, x.ndim)
     indices_or_sections = check_ints("tensor_split", "indices_or_sections", indices_or_sections)
     if isinstance(indices_or_sections, int):
-        n, k = x.shape[axis], int(indices_or_sections)
+        n, k = (
+            x.shape[axis],
+            check_int_arg("tensor_split", "indices_or_sections", indices_or_sections, 1),
+        )
+        check_alloc("tensor_split", "indices_or_sections", (k,), 8)  # one piece each
         sizes = [n // k + 1] * (n % k) + [n // k] * (k - n % k)
         return _split_at(x, axis, sizes)
     return tuple(wrap(v) for v in jnp.split(x, list(indices_or_sections), axis=axis))
@@ -445,7 +463,7 @@ def chunk(input, chunks, axis=0):
         >>> [t.shape for t in ms.ops.chunk(ms.ops.arange(5), 2)]
         [(3,), (2,)]
     """
-    x = arr(input, "chunk", tensor=True)
+    x = check_min_rank("chunk", arr(input, "chunk", tensor=True))
     check_int_arg("chunk", "chunks", chunks, 1)
     axis = check_axis("chunk", axis, x.ndim)
     n = x.shape[axis]
@@ -493,8 +511,13 @@ def movedim(x, source, destination):
         (3, 4, 2)
     """
     value = arr(x, "movedim", "x", keep_scalars=False)
-    source = check_ints("movedim", "source", source)
-    destination = check_ints("movedim", "destination", destination)
+    moves = []
+    for name, axes in (("source", source), ("destination", destination)):
+        axes = check_ints("movedim", name, axes)
+        moves.append(check_axes("movedim", axes, value.ndim, name) or ())
+        if isinstance(axes, int):
+            moves[-1] = moves[-1][0]
+    source, destination = moves
     return wrap(jnp.moveaxis(value, source, destination))
 
 
@@ -559,6 +582,7 @@ def rot90(input, k, dims):
     dims = check_ints("rot90", "dims", dims, scalar=False)
     if len(dims) != 2:
         raise ValueError(f"For 'rot90', 'dims' must name two dimensions, but got {dims!r}.")
+    dims = check_axes("rot90", dims, x.ndim, "dims")
     return wrap(jnp.rot90(x, k, dims))
 
 
@@ -640,5 +664,12 @@ def slice(input_x, begin, size):
             f"For 'slice', 'begin' and 'size' must have {x.ndim} entries, but got "
             f"{begin} and {size}."
         )
+    for dim, start, length in zip(x.shape, begin, size):
+        if not 0 <= start <= dim or not (length == -1 or 0 <= length <= dim - start):
+            raise ValueError(
+                f"For 'slice', each 'begin' must be in [0, its dimension's size] and each "
+                f"'size' -1 or at most what remains after it, but got begin={begin} and "
+                f"size={size} for shape {tuple(x.shape)}."
+            )
     ends = tuple(x.shape[i] if s == -1 else b + s for i, (b, s) in enumerate(zip(begin, size)))
     return wrap(jax.lax.slice(x, begin, ends))

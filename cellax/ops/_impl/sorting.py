@@ -13,7 +13,15 @@ import numpy as np
 
 from .indexing import _index_array
 from .primitive import primitive
-from .utils import arr, check_axis, check_eager, check_int_arg, check_rank, wrap
+from .utils import (
+    arr,
+    check_axis,
+    check_eager,
+    check_int_arg,
+    check_min_rank,
+    check_rank,
+    wrap,
+)
 
 __all__ = [
     "sort",
@@ -200,6 +208,12 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
     """
     seq = arr(sorted_sequence, "searchsorted", "sorted_sequence", keep_scalars=False)
     vals = arr(values, "searchsorted", "values", keep_scalars=False)
+    check_min_rank("searchsorted", seq, name="sorted_sequence")
+    if seq.ndim > 1 and (seq.shape[:-1] != vals.shape[:-1] or vals.ndim != seq.ndim):
+        raise ValueError(
+            f"For 'searchsorted', 'values' must have the leading dimensions of "
+            f"'sorted_sequence' {tuple(seq.shape[:-1])}, but got shape {tuple(vals.shape)}."
+        )
     side = side or ("right" if right else "left")
     if sorter is not None:
         seq = jnp.take_along_axis(seq, arr(sorter, keep_scalars=False), axis=-1)

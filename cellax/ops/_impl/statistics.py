@@ -9,6 +9,7 @@ from .dtype_rules import check_accepts
 from .elementwise import _floating
 from .primitive import primitive
 from .reductions import _INT64, _reduce_input
+from ..._limits import check_alloc
 from .utils import arr, check_axis, check_eager, check_int_arg, to_float, wrap
 
 __all__ = [
@@ -50,6 +51,7 @@ def histc(input, bins=100, min=0.0, max=0.0):
     """
     x = to_float(arr(input, "histc", keep_scalars=False)).reshape(-1)
     check_int_arg("histc", "bins", bins, 1)
+    check_alloc("histc", "bins", (bins,), x.dtype.itemsize)
     if min > max:
         raise ValueError(f"For 'histc', 'min' must be <= 'max', but got min={min}, max={max}.")
     low, high = jnp.asarray(min, x.dtype), jnp.asarray(max, x.dtype)
@@ -239,7 +241,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
          [-1.  1.]]
     """
     api = "cov"
-    data = _floating(arr(input, api))
+    data = _floating(arr(input, api, tensor=True))
     if data.ndim > 2:
         raise ValueError(f"For '{api}', 'input' must be 1-D or 2-D, but got rank {data.ndim}.")
     fw = None if fweights is None else arr(fweights, api, "fweights")

@@ -15,7 +15,7 @@ from ... import _dtype
 from ..._tensor import _fix_int_float, _power, _true_divide
 from .dtype_rules import check_accepts, check_accepts_promoted
 from .eager import fused
-from .utils import arr, is_float, name_op, to_float, wrap
+from .utils import arr, check_real, is_float, name_op, to_float, wrap
 
 __all__ = [
     "add",
@@ -258,6 +258,7 @@ def logit(input, eps=None):
         [0.]
     """
     x = to_float(arr(input, "logit", keep_scalars=False))
+    eps = check_real("logit", "eps", eps, optional=True)
     if eps is not None:
         x = jnp.clip(x, eps, 1 - eps)
     return wrap(jnp.log(x / (1 - x)))

@@ -20,6 +20,8 @@ __all__ = [
     "wrap",
     "to_float",
     "check_axis",
+    "check_real",
+    "check_broadcast",
     "np_dtype",
 ]
 
@@ -47,16 +49,17 @@ def arr(
     MindSpore's scalars do) or, with ``keep_scalars=False``, made arrays of MindSpore's default
     dtypes; with ``tensor`` (an input MindSpore requires to be a Tensor) a Python number is
     refused, with ``real`` (a bound, weight or slope MindSpore takes as int or float) a complex
-    one. Anything else is a TypeError naming the API the user called (see
+    one or a tuple or list. Anything else is a TypeError naming the API the user called (see
     :func:`_caller`), else ``api`` and ``name``."""
     if isinstance(x, Tensor):
         return x._value
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         return x
-    if real and isinstance(x, (complex, np.complexfloating)):
+    if real and isinstance(x, (complex, np.complexfloating, tuple, list)):
         api, name = _caller(x, api, name)
         raise TypeError(
-            f"For '{api}', '{name}' must be a Tensor, an int or a float, but got complex: {x!r}."
+            f"For '{api}', '{name}' must be a Tensor, an int or a float, but got "
+            f"{type(x).__name__}: {x!r}."
         )
     if isinstance(x, _SCALARS) and not tensor:
         return x if keep_scalars else as_array(x)
@@ -74,8 +77,8 @@ def arr(
 
 
 def _caller(value, api: str | None, name: str) -> tuple:
-    """(API, argument name) to blame for a bad ``value``: the outermost public cellax op or
-    built-in Cell (``construct``) on the stack that received ``value`` itself as an argument,
+    """(API, argument name) to blame for a bad ``value``: the outermost public cellax op (of
+    ``cellax.ops`` or ``cellax.mint``) or built-in Cell (``construct``) on the stack that received ``value`` itself as an argument,
     before the user's own code; else ``api`` and ``name`` (or the nearest public op)."""
     found = None
     nearest = None
@@ -92,7 +95,7 @@ def _caller(value, api: str | None, name: str) -> tuple:
         if code.co_name == "construct" and own is not None and module.startswith("cellax.nn"):
             public = type(own).__name__
         elif (
-            module.startswith("cellax.ops")
+            module.startswith(("cellax.ops", "cellax.mint"))
             and not code.co_name.startswith(("_", "<"))
             and "<locals>" not in code.co_qualname  # a table's closure: named by its ``api``
         ):
@@ -112,6 +115,26 @@ def _caller(value, api: str | None, name: str) -> tuple:
     if api is not None:
         return api, name
     return nearest or ("Tensor", "input_data")
+
+
+_REALS = (int, float, np.integer, np.floating)
+
+
+def check_real(api: str, name: str, value, *, optional: bool = False):
+    """A real scalar argument (a bound, a slope, a threshold, a fill value): an int or a float
+    (NumPy's too) or a Tensor (its array); None when ``optional``. A complex number, a str, a
+    sequence or None otherwise is a TypeError naming ``api`` and ``name``: MindSpore refuses
+    them where JAX would compute with them or fail with its own text."""
+    if value is None and optional:
+        return None
+    if isinstance(value, (Tensor, jax.Array, jax.core.Tracer)):
+        return arr(value, api, name)
+    if isinstance(value, _REALS):
+        return value
+    raise TypeError(
+        f"For '{api}', '{name}' must be an int or a float, but got {type(value).__name__}: "
+        f"{value!r}."
+    )
 
 
 def to_float(x):
@@ -254,6 +277,19 @@ def check_ints(api: str, name: str, value, *, scalar: bool = True, tensor: bool 
     kinds = ("an int, " if scalar else "") + "a tuple or list of ints"
     kinds += " or an integer Tensor" if tensor else ""
     raise TypeError(f"For '{api}', '{name}' must be {kinds}, but got {value!r}.")
+
+
+def check_broadcast(api: str, **arrays) -> tuple:
+    """The broadcast shape of the named arrays (or scalars); a ValueError naming ``api`` and
+    each argument's shape when they cannot be broadcast together (JAX's own text otherwise)."""
+    shapes = {name: tuple(np.shape(value)) for name, value in arrays.items()}
+    try:
+        return np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        listed = ", ".join(f"'{name}' {shape}" for name, shape in shapes.items())
+        raise ValueError(
+            f"For '{api}', the shapes of {listed} can not be broadcast together."
+        ) from None
 
 
 def check_window_fits(api: str, sizes, pads, kernel, dilation, name: str = "input") -> None:
