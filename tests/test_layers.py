@@ -70,6 +70,7 @@ DEFAULT_BUDGET = 650
 BUDGET = {
     "_tensor.py": 730,
     "nn/_cell/_cell.py": 700,
+    "ops/_impl/shape.py": 700,
 }
 SLACK = 1.1
 # (module, imported module) edges allowed to close an import cycle, each a lazy import; none is
