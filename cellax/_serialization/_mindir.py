@@ -181,12 +181,6 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
             "MindSpore's Ascend graph compiler (CANN) writes; cellax runs on XLA and cannot "
             "produce it. Use file_format='MINDIR' (cellax's StableHLO artifact)."
         )
-    if file_format == "ONNX":
-        raise NotImplementedError(
-            "For 'export', file_format='ONNX' is not supported by cellax yet. Use "
-            "file_format='MINDIR' (cellax's StableHLO artifact), or convert the jitted "
-            "function with a JAX-to-ONNX converter such as jax2onnx."
-        )
     unsupported = sorted(k for k in kwargs if k in _UNSUPPORTED_KWARGS)
     unknown = sorted(set(kwargs) - set(_UNSUPPORTED_KWARGS) - {"platforms", "incremental"})
     if unsupported or unknown:
@@ -196,20 +190,32 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
         )
     if not isinstance(net, Cell):
         raise TypeError(f"For 'export', 'net' must be a Cell, but got {type(net).__name__}.")
-    _require_flatbuffers("export")
+    if file_format == "ONNX":
+        from . import _onnx
+
+        _onnx._import_onnx()
+    else:
+        _require_flatbuffers("export")
     platforms = kwargs.get("platforms")
     platforms = None if platforms is None else tuple(platforms)
     scope = jax.export.SymbolicScope()
     specs = [_input_spec(x, i, scope) for i, x in enumerate(inputs)]
-    if not file_name.endswith(".mindir"):
-        file_name += ".mindir"
+    suffix = "." + file_format.lower()
+    if not file_name.endswith(suffix):
+        file_name += suffix
     was_training = bool(getattr(net, "training", False))
     net.set_train(False)
     try:
-        exported, values = _export_program(net, specs, platforms)
+        if file_format == "ONNX":
+            model = _onnx.to_onnx(net, specs)
+        else:
+            exported, values = _export_program(net, specs, platforms)
     finally:
         net.set_train(was_training)
-    _write_mindir(os.path.realpath(file_name), exported, values)
+    if file_format == "ONNX":
+        _onnx.write_onnx(os.path.realpath(file_name), model)
+    else:
+        _write_mindir(os.path.realpath(file_name), exported, values)
 
 
 def _not_cellax_mindir(file_name: str, head: bytes) -> RuntimeError:
