@@ -205,6 +205,13 @@ PRIMITIVES = {
         [(2, 3, 4), (2, 4, 3)],
     ),
     "topk": (lambda x: ops.topk(x, 2), [(3, 5)]),
+    "stack_unstack_tile": (
+        lambda x: (
+            ops.tile(ops.stack([x, x * 2], axis=1), (1, 2, 1)),
+            ops.unstack(x, 1)[2],
+        ),
+        [(3, 4)],
+    ),  # fmt: skip
     "iota_cast": (lambda x: x + ops.arange(4).astype(ms.float32), [(3, 4)]),
     "vector_dot": (lambda x, v: ops.matmul(x, v), [(3, 4), (4,)]),
 }
@@ -249,3 +256,36 @@ def test_file_name_suffix(tmp_path):
     net = nn.Dense(3, 2)
     ms.export(net, ms.Tensor(_rand(1, 3)), file_name=str(tmp_path / "a.onnx"), file_format="ONNX")
     assert os.listdir(tmp_path) == ["a.onnx"]
+
+
+class BlockUpdate(nn.Cell):
+    def construct(self, x, s):
+        x[:, 0:2] += s  # mindcv's ReXNet: a scatter of a block at a known start
+        return x
+
+
+class RowUpdate(nn.Cell):
+    def construct(self, x, rows):
+        x[ms.Tensor([0, 2])] = rows  # rows at run-time-shaped indices: ScatterND's form
+        return x * 2
+
+
+def test_scatter_forms(tmp_path):
+    _round_trip(BlockUpdate(), [_rand(2, 4, 3), _rand(2, 2, 3, seed=1)], tmp_path)
+    _round_trip(RowUpdate(), [_rand(4, 3), _rand(2, 3, seed=1)], tmp_path)
+
+
+class Recurrent(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 6, num_layers=2, batch_first=True, bidirectional=True)
+        self.gru = nn.GRU(12, 5, batch_first=True)
+
+    def construct(self, x):
+        y, (h, c) = self.lstm(x)
+        z, _ = self.gru(y)
+        return z, h, c
+
+
+def test_recurrent_layers_unroll_their_scan(tmp_path):
+    _round_trip(Recurrent(), [_rand(2, 7, 4)], tmp_path)

@@ -29,6 +29,7 @@ from .._transforms import functional_call, state
 from ._common import _atomic_write
 
 OPSET = 17
+_MAX_UNROLL = 1024  # the longest scan unrolled into the graph
 INT64_MAX = np.iinfo(np.int64).max
 INT64_MIN = np.iinfo(np.int64).min
 
@@ -140,12 +141,15 @@ class _Graph:
         self.nodes.append(self.helper.make_node(op, list(inputs), outs, **attrs))
         return outs[0] if len(outs) == 1 else outs
 
-    def initializer(self, name: str, value: np.ndarray) -> str:
+    def initializer(self, name: str, value: np.ndarray, known: bool = True) -> str:
+        """An initializer; ``known`` ones (not parameters, which a runtime may replace) are
+        constants the converter may fold and read (indices, predicates)."""
         from onnx import numpy_helper
 
         self.names.add(name)
         self.initializers.append(numpy_helper.from_array(np.asarray(value), name))
-        self.constants[name] = np.asarray(value)
+        if known:
+            self.constants[name] = np.asarray(value)
         return name
 
     def const(self, value) -> str:
@@ -483,6 +487,27 @@ def _split(g, eqn, ins):
     return [outs] if len(sizes) == 1 else list(outs)
 
 
+@_rule("stack")
+def _stack(g, eqn, ins):
+    axis = int(eqn.params["axis"])
+    parts = [g.node("Unsqueeze", [x, g.int64s([axis])]) for x in ins]
+    return [parts[0] if len(parts) == 1 else g.node("Concat", parts, axis=axis)]
+
+
+@_rule("unstack")
+def _unstack(g, eqn, ins):
+    axis, n = int(eqn.params["axis"]), len(eqn.outvars)
+    parts = g.node("Split", [ins[0], g.int64s([1] * n)], outputs=n, axis=axis)
+    parts = [parts] if n == 1 else parts
+    return [g.node("Squeeze", [x, g.int64s([axis])]) for x in parts]
+
+
+@_rule("tile")
+def _tile(g, eqn, ins):
+    reps = tuple(eqn.params["reps"])
+    return [g.node("Tile", [ins[0], g.shape_tensor(reps)])]
+
+
 def _slice(g, x, shape, starts, limits, steps):
     axes, begin, end, stride = [], [], [], []
     for axis, (d, s, e, k) in enumerate(zip(shape, starts, limits, steps)):
@@ -769,6 +794,50 @@ def _clamped_indices(g, eqn, indices, size):
     return g.node("Max", [g.node("Min", [indices, high]), g.const(np.array(0, dtype))])
 
 
+def _gather_elements(g, eqn, x, indices, axis):
+    """A batched gather (``take_along_axis``, possibly broadcasting over trailing axes) as
+    ``GatherElements``: the indices are laid out in the operand's axis order first."""
+    dn = eqn.params["dimension_numbers"]
+    operand_shape = tuple(_aval(eqn.invars[0]).shape)
+    index_rank = len(_aval(eqn.invars[1]).shape) - 1
+    slice_sizes = tuple(eqn.params["slice_sizes"])
+    operand_batching = [int(d) for d in dn.operand_batching_dims]
+    index_batching = [int(d) for d in dn.start_indices_batching_dims]
+    offset_dims = [int(d) for d in dn.offset_dims]
+    rank = len(operand_shape)
+    offset_axes = [i for i in range(rank) if i != axis and i not in operand_batching]
+    free = [j for j in range(index_rank) if j not in index_batching]
+    if (
+        [int(d) for d in dn.collapsed_slice_dims] != [axis]
+        or len(free) != 1
+        or any(not _same(slice_sizes[i], operand_shape[i]) for i in offset_axes)
+    ):
+        raise _Unsupported("this form of batched gather")
+    # the operand axis each index axis addresses; the offset axes are added (size 1)
+    index_axes = [axis if j in free else operand_batching[index_batching.index(j)]
+                  for j in range(index_rank)]  # fmt: skip
+    idx = indices
+    if offset_axes:
+        idx = g.node("Unsqueeze", [idx, g.int64s(range(index_rank, rank))])
+    order = index_axes + offset_axes  # idx's axes, as operand axes
+    perm = [order.index(i) for i in range(rank)]
+    if perm != sorted(perm):
+        idx = g.node("Transpose", [idx], perm=perm)
+    if offset_axes:
+        target = [operand_shape[i] if i in offset_axes else 1 for i in range(rank)]
+        idx = g.node("Expand", [idx, g.shape_tensor(target)])
+    out = g.node("GatherElements", [x, idx], axis=axis)
+    # XLA's output: offset axes at offset_dims, the index axes (in order) elsewhere
+    out_axes: list = [None] * (index_rank + len(offset_axes))
+    for pos, i in zip(offset_dims, offset_axes):
+        out_axes[pos] = i
+    rest = iter(index_axes)
+    out_axes = [i if i is not None else next(rest) for i in out_axes]
+    if out_axes != sorted(out_axes):
+        out = g.node("Transpose", [out], perm=out_axes)
+    return out
+
+
 @_rule("gather")
 def _gather(g, eqn, ins):
     dn = eqn.params["dimension_numbers"]
@@ -779,7 +848,6 @@ def _gather(g, eqn, ins):
     collapsed = [int(d) for d in dn.collapsed_slice_dims]
     start_map = [int(d) for d in dn.start_index_map]
     operand_batching = [int(d) for d in getattr(dn, "operand_batching_dims", ())]
-    index_batching = [int(d) for d in getattr(dn, "start_indices_batching_dims", ())]
     if len(start_map) != 1 or index_shape[-1:] != (1,):
         raise _Unsupported("gather indexing more than one axis at a time")
     (axis,) = start_map
@@ -788,15 +856,7 @@ def _gather(g, eqn, ins):
     indices = g.node("Squeeze", [ins[1], g.int64s([-1])])
     indices = _clamped_indices(g, eqn, indices, operand_shape[axis])
     if operand_batching:  # take_along_axis: GatherElements
-        if (
-            operand_batching != others
-            or index_batching != others
-            or collapsed != [axis]
-            or offset_dims
-            or len(index_shape) - 1 != rank
-        ):
-            raise _Unsupported("this form of batched gather")
-        return [g.node("GatherElements", [ins[0], indices], axis=axis)]
+        return [_gather_elements(g, eqn, ins[0], indices, axis)]
     if collapsed != [axis]:
         raise _Unsupported("gather keeping the indexed axis")
     # the other axes are taken whole, or from 0 (slice them first)
@@ -819,13 +879,57 @@ def _gather(g, eqn, ins):
     return [out]
 
 
+@_rule("scatter", "scatter-add", "scatter_add")
+def _scatter(g, eqn, ins):
+    """The two simple forms of ``scatter`` (``.at[...].set/add``, ``x[a:b] = y``) as ONNX's
+    ``ScatterND``: a block written at a known start, or whole rows at run-time indices."""
+    dn = eqn.params["dimension_numbers"]
+    operand, indices, updates = ins
+    operand_shape = tuple(_aval(eqn.invars[0]).shape)
+    index_shape = tuple(_aval(eqn.invars[1]).shape)
+    update_shape = tuple(_aval(eqn.invars[2]).shape)
+    window = [int(d) for d in dn.update_window_dims]
+    inserted = [int(d) for d in dn.inserted_window_dims]
+    to_operand = [int(d) for d in dn.scatter_dims_to_operand_dims]
+    if getattr(dn, "operand_batching_dims", ()) or not all(
+        map(_is_static, operand_shape + index_shape + update_shape)
+    ):
+        raise _Unsupported("this form of scatter")
+    reduction = {"scatter": "none"}.get(eqn.primitive.name, "add")
+    rank = len(operand_shape)
+    if index_shape == (len(to_operand),) and not inserted and window == list(range(rank)):
+        # one block of `updates` written at the start `indices` (others axes from 0)
+        if indices not in g.constants:
+            raise _Unsupported("scatter of a block at a run-time start")
+        start = [0] * rank
+        for k, axis in enumerate(to_operand):
+            start[axis] = int(np.asarray(g.constants[indices])[k])
+        if any(s < 0 or s + u > d for s, u, d in zip(start, update_shape, operand_shape)):
+            raise _Unsupported("scatter of a block reaching out of bounds")
+        grid = np.stack(np.indices(update_shape), axis=-1) + np.asarray(start)
+        nd_indices = g.const(grid.astype(np.int64))
+        return [g.node("ScatterND", [operand, nd_indices, updates], reduction=reduction)]
+    k = len(to_operand)
+    if (
+        to_operand == list(range(k))
+        and inserted == to_operand
+        and index_shape[-1:] == (k,)
+        and window == list(range(len(update_shape) - (rank - k), len(update_shape)))
+        and update_shape[: len(index_shape) - 1] == index_shape[:-1]
+        and update_shape[len(index_shape) - 1 :] == operand_shape[k:]
+    ):  # whole trailing slices at run-time indices of the leading axes: ScatterND's own form
+        nd_indices = g.node("Cast", [indices], to=_onnx_dtype(np.int64))
+        return [g.node("ScatterND", [operand, nd_indices, updates], reduction=reduction)]
+    raise _Unsupported("this form of scatter")
+
+
 # -- calls: inlined ----------------------------------------------------------------------------
 
 _CALLS = {
     "pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
     "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr",
     "custom_vjp_call_jaxpr": "fun_jaxpr", "remat": "jaxpr", "checkpoint": "jaxpr",
-    "remat2": "jaxpr",
+    "remat2": "jaxpr", "composite": "jaxpr",
 }  # fmt: skip
 
 
@@ -857,6 +961,63 @@ def _cond(g, eqn, ins, scope):
     return outs
 
 
+def _scan(g, eqn, ins, scope):
+    """``scan`` of a static length, unrolled: the body is emitted once per step, each step
+    reading its slice of the scanned inputs; the per-step outputs are stacked."""
+    p = eqn.params
+    length = p["length"]
+    if not _is_static(length):
+        raise _Unsupported("scan over a symbolic length")
+    length = int(length)
+    n_consts, n_carry = int(p["num_consts"]), int(p["num_carry"])
+    if length > _MAX_UNROLL:
+        raise _Unsupported(f"scan of {length} steps (unrolled up to {_MAX_UNROLL})")
+    body, body_consts = _split_closed(p["jaxpr"])
+    consts, carry, xs = (
+        ins[:n_consts],
+        ins[n_consts : n_consts + n_carry],
+        ins[n_consts + n_carry :],
+    )
+    n_ys = len(eqn.outvars) - n_carry
+    steps = range(length - 1, -1, -1) if p.get("reverse") else range(length)
+    ys: list = [[None] * length for _ in range(n_ys)]
+    for i in steps:
+        x_i = [
+            g.node("Gather", [x, g.const(np.array(i, np.int64))], axis=0) for x in xs
+        ]  # fmt: skip
+        outs = _lower(g, body, body_consts, list(consts) + list(carry) + x_i, scope)
+        carry = outs[:n_carry]
+        for k, y in enumerate(outs[n_carry:]):
+            ys[k][i] = g.node("Unsqueeze", [y, g.int64s([0])])
+    stacked = []
+    for k in range(n_ys):
+        if length == 0:
+            raise _Unsupported("scan of 0 steps")
+        stacked.append(ys[k][0] if length == 1 else g.node("Concat", ys[k], axis=0))
+    return list(carry) + stacked
+
+
+_FOLD_LIMIT = 4096  # the most elements a folded constant may have
+
+
+def _folded(g, eqn, ins):
+    """Constant folding: an equation whose inputs are all known constants (literals, the
+    jaxpr's constants, results folded before) and whose outputs are small is evaluated now
+    and becomes initializers (index arithmetic such as ``broadcast_in_dim 0``)."""
+    if not all(name in g.constants for name in ins):
+        return None
+    if any(not all(map(_is_static, v.aval.shape)) for v in eqn.outvars):
+        return None
+    if any(int(np.prod(v.aval.shape)) > _FOLD_LIMIT for v in eqn.outvars):
+        return None
+    try:
+        values = eqn.primitive.bind(*[g.constants[name] for name in ins], **eqn.params)
+    except Exception:  # noqa: BLE001 - not foldable here: the rule converts it
+        return None
+    values = values if eqn.primitive.multiple_results else [values]
+    return [g.const(np.asarray(v)) for v in values]
+
+
 def _lower(g, jaxpr, consts, args, scope: str):
     """Emit ``jaxpr`` applied to ONNX names ``args``; return the names of its outputs."""
     from jax.extend import core as jcore
@@ -883,8 +1044,10 @@ def _lower(g, jaxpr, consts, args, scope: str):
                 outs = _lower(g, sub, sub_consts, ins, where)
             elif name == "cond":
                 outs = _cond(g, eqn, ins, where)
+            elif name == "scan":
+                outs = _scan(g, eqn, ins, where)
             elif name in RULES:
-                outs = RULES[name](g, eqn, ins)
+                outs = _folded(g, eqn, ins) or RULES[name](g, eqn, ins)
             else:
                 raise _Unsupported("")
         except _Unsupported as error:
@@ -1000,9 +1163,16 @@ def to_onnx(net, specs, opset: int = OPSET):
     }  # fmt: skip
     args = []
     for name, v in zip(names, param_vars):
-        args.append(g.initializer(name, np.asarray(values[name])) if v in used else None)
+        value = values[name]
+        if v not in used:
+            args.append(None)
+        elif jax.dtypes.issubdtype(value.dtype, jax.dtypes.extended):  # a random key
+            args.append(name)  # read only by random primitives, which have no rule
+        else:
+            args.append(g.initializer(name, np.asarray(value), known=False))
     graph_inputs = []
     for name, v, spec in zip(input_names, input_vars, specs):
+        name = g.fresh(name) if name in g.names else name
         g.names.add(name)
         args.append(name)
         for axis, d in enumerate(spec.shape):
@@ -1019,6 +1189,8 @@ def to_onnx(net, specs, opset: int = OPSET):
     graph_outputs = []
     for i, (name, v) in enumerate(zip(outs, jaxpr.outvars)):
         out_name = f"output_{i}" if len(outs) > 1 else "output"
+        out_name = g.fresh(out_name) if out_name in g.names else out_name
+        g.names.add(out_name)
         g.node("Identity", [name], outputs=[out_name])
         graph_outputs.append(
             helper.make_tensor_value_info(
