@@ -289,3 +289,66 @@ class Recurrent(nn.Cell):
 
 def test_recurrent_layers_unroll_their_scan(tmp_path):
     _round_trip(Recurrent(), [_rand(2, 7, 4)], tmp_path)
+
+
+def test_onnx_export_names_dynamic_axes_and_params_as_inputs(tmp_path):
+    net = Encoder()
+    net.set_train(False)
+    path = str(tmp_path / "enc")
+    ms.onnx.export(
+        net, ms.Tensor(_rand(2, 5, 16)), file_name=path, input_names=["tokens"],
+        output_names=["logits", "pooled"], dynamic_axes={"tokens": {0: "n", 1: "length"}},
+    )  # fmt: skip
+    model = onnx.load(path + ".onnx")
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    assert [d.dim_param or d.dim_value for d in dims] == ["n", "length", 16]
+    assert [o.name for o in model.graph.output] == ["logits", "pooled"]
+    x = _rand(3, 7, 16, seed=2)  # another batch size and sequence length
+    for got, want in zip(_run_onnx(path + ".onnx", x), _cellax(net, x)):
+        np.testing.assert_allclose(got, want, atol=1e-5, rtol=1e-5)
+
+    dense = nn.Dense(3, 2)
+    ms.onnx.export(dense, ms.Tensor(_rand(1, 3)), file_name=path, export_params=False)
+    model = onnx.load(path + ".onnx")
+    assert not {i.name for i in model.graph.initializer} & {"weight", "bias"}
+    assert [i.name for i in model.graph.input] == ["x", "bias", "weight"]
+    session = ort.InferenceSession(path + ".onnx", providers=["CPUExecutionProvider"])
+    w, b = np.ones((2, 3), np.float32), np.array([1.0, -1.0], np.float32)
+    (out,) = session.run(None, {"x": _rand(1, 3), "weight": w, "bias": b})
+    np.testing.assert_allclose(out, _rand(1, 3) @ w.T + b, rtol=1e-6)
+
+    ms.onnx.export(dense, ms.Tensor(_rand(1, 3)), file_name=path, keep_initializers_as_inputs=True)
+    model = onnx.load(path + ".onnx")
+    assert {i.name for i in model.graph.initializer} >= {"weight", "bias"}
+    assert [i.name for i in model.graph.input] == ["x", "bias", "weight"]
+    (out,) = _run_onnx(path + ".onnx", _rand(1, 3))  # the initializers are the defaults
+    np.testing.assert_allclose(out, _cellax(dense, _rand(1, 3))[0], rtol=1e-6)
+
+
+def test_onnx_export_bad_arguments(tmp_path):
+    net, x, path = nn.Dense(3, 2), ms.Tensor(_rand(1, 3)), str(tmp_path / "d")
+    with pytest.raises(ValueError, match=r"'dynamic_axes' names inputs \['y'\]"):
+        ms.onnx.export(net, x, file_name=path, dynamic_axes={"y": {0: "batch"}})
+    with pytest.raises(ValueError, match="axis 5"):
+        ms.onnx.export(net, x, file_name=path, dynamic_axes={"x": {5: "batch"}})
+    with pytest.raises(ValueError, match="must be an identifier"):
+        ms.onnx.export(net, x, file_name=path, dynamic_axes={"x": {0: "batch size"}})
+    with pytest.raises(ValueError, match="'input_names' must give 1 distinct names"):
+        ms.onnx.export(net, x, file_name=path, input_names=["a", "b"])
+    with pytest.raises(ValueError, match="'output_names' must name each of the network's 1"):
+        ms.onnx.export(net, x, file_name=path, output_names=["a", "b"])
+    with pytest.raises(TypeError, match="'net' must be a Cell"):
+        ms.onnx.export(lambda v: v, x, file_name=path)
+    assert not os.listdir(tmp_path)
+
+
+def test_cond_on_a_tensor_computes_both_branches(tmp_path):
+    import jax
+
+    fn = Fn(
+        lambda x: jax.lax.cond(jax.numpy.asarray(x.sum() > 0), lambda a: a * 2, lambda a: a - 1, x)
+    )
+    path = str(tmp_path / "cond")
+    ms.export(fn, ms.Tensor(_rand(3)), file_name=path, file_format="ONNX")
+    for x in (np.ones(3, np.float32), -np.ones(3, np.float32)):
+        np.testing.assert_allclose(_run_onnx(path + ".onnx", x)[0], _cellax(fn, x)[0])

@@ -202,29 +202,21 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
     if file_format == "ONNX":
         from . import _onnx
 
-        _onnx._import_onnx()
-    else:
-        _require_flatbuffers("export")
+        return _onnx.export(net, *inputs, file_name=file_name)
+    _require_flatbuffers("export")
     platforms = kwargs.get("platforms")
     platforms = None if platforms is None else tuple(platforms)
     scope = jax.export.SymbolicScope()
     specs = [_input_spec(x, i, scope) for i, x in enumerate(inputs)]
-    suffix = "." + file_format.lower()
-    if not file_name.endswith(suffix):
-        file_name += suffix
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
     was_training = bool(getattr(net, "training", False))
     net.set_train(False)
     try:
-        if file_format == "ONNX":
-            model = _onnx.to_onnx(net, specs)
-        else:
-            exported, values = _export_program(net, specs, platforms)
+        exported, values = _export_program(net, specs, platforms)
     finally:
         net.set_train(was_training)
-    if file_format == "ONNX":
-        _onnx.write_onnx(os.path.realpath(file_name), model)
-    else:
-        _write_mindir(os.path.realpath(file_name), exported, values)
+    _write_mindir(os.path.realpath(file_name), exported, values)
 
 
 def _not_cellax_mindir(file_name: str, head: bytes) -> RuntimeError:

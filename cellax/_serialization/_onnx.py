@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import os
 
 import jax
 import numpy as np
@@ -431,6 +432,16 @@ def _reshape(g, eqn, ins):
     attrs = {"allowzero": 1} if any(_is_static(d) and d == 0 for d in new) else {}
     keep = None if attrs else old
     return [g.node("Reshape", [ins[0], g.shape_tensor(new, keep_from=keep)], **attrs)]
+
+
+@_rule("dim_as_value")
+def _dim_as_value(g, eqn, ins):  # a symbolic dimension used as a number (a mean's divisor)
+    value = g.dim(eqn.params["dim"])
+    dtype = np.dtype(_aval(eqn.outvars[0]).dtype)
+    if not isinstance(value, _DimValue):
+        return [g.const(np.array(value, dtype))]
+    scalar = g.node("Squeeze", [value.name, g.int64s([0])])
+    return [g.node("Cast", [scalar], to=_onnx_dtype(dtype))]
 
 
 @_rule("transpose")
@@ -1143,25 +1154,32 @@ def _dim_param(d):
     return int(d) if _is_static(d) else str(d)
 
 
-def to_onnx(net, specs, opset: int = OPSET):
+def to_onnx(net, specs, input_names=None, output_names=None, params="initializers", opset=OPSET):
     """The ONNX ``ModelProto`` of ``net`` (in inference mode) on inputs ``specs``
-    (``jax.ShapeDtypeStruct``, possibly with symbolic dimensions)."""
+    (``jax.ShapeDtypeStruct``, possibly with symbolic dimensions). ``params``:
+    ``"initializers"``, ``"both"`` (initializers also listed as graph inputs) or ``"inputs"``
+    (graph inputs only, no values)."""
     onnx = _import_onnx()
     helper = onnx.helper
     net_name = type(net).__name__
-    closed, values, out_shape = _trace(net, specs)
+    closed, values, _ = _trace(net, specs)
     g = _Graph(onnx, net_name)
     names = sorted(values)  # the order jax flattens the params dict in
     jaxpr = closed.jaxpr
     param_vars, input_vars = jaxpr.invars[: len(names)], jaxpr.invars[len(names) :]
-    input_names = _input_names(net, len(input_vars))
+    input_names = input_names or _input_names(net, len(input_vars))
+    if output_names is not None and len(output_names) != len(jaxpr.outvars):
+        raise ValueError(
+            f"For 'onnx.export', 'output_names' must name each of the network's "
+            f"{len(jaxpr.outvars)} outputs, but got {len(output_names)} names."
+        )
     from jax.extend import core as jcore
 
     used = {
         v for v in itertools.chain(jaxpr.outvars, *(e.invars for e in jaxpr.eqns))
         if not isinstance(v, jcore.Literal)
     }  # fmt: skip
-    args = []
+    args, param_inputs, data_inputs = [], [], []
     for name, v in zip(names, param_vars):
         value = values[name]
         if v not in used:
@@ -1169,8 +1187,15 @@ def to_onnx(net, specs, opset: int = OPSET):
         elif jax.dtypes.issubdtype(value.dtype, jax.dtypes.extended):  # a random key
             args.append(name)  # read only by random primitives, which have no rule
         else:
-            args.append(g.initializer(name, np.asarray(value), known=False))
-    graph_inputs = []
+            value = np.asarray(value)
+            if params == "inputs":
+                g.names.add(name)
+                args.append(name)
+            else:
+                args.append(g.initializer(name, value, known=False))
+            if params != "initializers":
+                info = helper.make_tensor_value_info(name, _onnx_dtype(value.dtype), value.shape)
+                param_inputs.append(info)
     for name, v, spec in zip(input_names, input_vars, specs):
         name = g.fresh(name) if name in g.names else name
         g.names.add(name)
@@ -1180,32 +1205,30 @@ def to_onnx(net, specs, opset: int = OPSET):
                 var = d._to_var()
                 if var is not None and var not in g.dim_sources:
                     g.dim_sources[var] = (name, axis)
-        graph_inputs.append(
-            helper.make_tensor_value_info(
-                name, _onnx_dtype(spec.dtype), [_dim_param(d) for d in spec.shape]
-            )
-        )
+        dims = [_dim_param(d) for d in spec.shape]
+        data_inputs.append(helper.make_tensor_value_info(name, _onnx_dtype(spec.dtype), dims))
     outs = _lower(g, jaxpr, closed.consts, args, "")
     graph_outputs = []
     for i, (name, v) in enumerate(zip(outs, jaxpr.outvars)):
-        out_name = f"output_{i}" if len(outs) > 1 else "output"
+        if output_names is not None:
+            out_name = str(output_names[i])
+        else:
+            out_name = f"output_{i}" if len(outs) > 1 else "output"
         out_name = g.fresh(out_name) if out_name in g.names else out_name
         g.names.add(out_name)
         g.node("Identity", [name], outputs=[out_name])
+        dims = [_dim_param(d) for d in v.aval.shape]
         graph_outputs.append(
-            helper.make_tensor_value_info(
-                out_name, _onnx_dtype(v.aval.dtype), [_dim_param(d) for d in v.aval.shape]
-            )
+            helper.make_tensor_value_info(out_name, _onnx_dtype(v.aval.dtype), dims)
         )
+    graph_inputs = data_inputs + param_inputs
     graph = helper.make_graph(g.nodes, net_name, graph_inputs, graph_outputs, g.initializers)
-    model = helper.make_model(
+    return helper.make_model(
         graph,
         opset_imports=[helper.make_opsetid("", opset)],
         producer_name="cellax",
         ir_version=min(onnx.IR_VERSION, 8),
     )
-    del out_shape
-    return model
 
 
 def write_onnx(path: str, model) -> None:
@@ -1216,3 +1239,145 @@ def write_onnx(path: str, model) -> None:
             f.write(data)
 
     _atomic_write(path, write)
+
+
+def _specs(api, inputs, names, dynamic_axes):
+    """The export specs of ``inputs``; ``dynamic_axes`` (``{input name: {axis: dim name}}``)
+    makes those axes symbolic dimensions of the given names."""
+    from ._mindir import _input_spec
+
+    scope = jax.export.SymbolicScope()
+    specs = [_input_spec(x, i, scope) for i, x in enumerate(inputs)]
+    if not dynamic_axes:
+        return specs
+    if not isinstance(dynamic_axes, dict):
+        raise TypeError(
+            f"For '{api}', 'dynamic_axes' must be a dict {{input name: {{axis: name}}}}, but "
+            f"got {type(dynamic_axes).__name__}."
+        )
+    unknown = sorted(set(dynamic_axes) - set(names))
+    if unknown:
+        raise ValueError(
+            f"For '{api}', 'dynamic_axes' names inputs {unknown} the graph does not have; its "
+            f"inputs are {list(names)}."
+        )
+    out = []
+    for name, spec in zip(names, specs):
+        axes = dynamic_axes.get(name)
+        if not axes:
+            out.append(spec)
+            continue
+        if isinstance(axes, (list, tuple)):  # [axis, ...]: named after the input and axis
+            axes = {a: f"{name}_dim{a}" if a else "batch" for a in axes}
+        dims = [str(d) for d in spec.shape]
+        for axis, dim_name in axes.items():
+            if not isinstance(axis, int) or not -len(dims) <= axis < len(dims):
+                raise ValueError(
+                    f"For '{api}', 'dynamic_axes' gives input '{name}' of rank {len(dims)} the "
+                    f"axis {axis!r}."
+                )
+            if not isinstance(dim_name, str) or not dim_name.isidentifier():
+                raise ValueError(
+                    f"For '{api}', a dynamic axis name must be an identifier such as "
+                    f"'batch_size', but input '{name}' axis {axis} is named {dim_name!r}."
+                )
+            dims[axis] = dim_name
+        shape = jax.export.symbolic_shape(", ".join(dims), scope=scope)
+        out.append(jax.ShapeDtypeStruct(shape, spec.dtype))
+    return out
+
+
+def export(
+    net,
+    *inputs,
+    file_name,
+    input_names=None,
+    output_names=None,
+    export_params=True,
+    keep_initializers_as_inputs=False,
+    dynamic_axes=None,
+) -> None:
+    """Export a network to an ONNX file (``mindspore.onnx.export``).
+
+    MindSpore page: https://www.mindspore.cn/docs/en/r2.6.0/api_python/onnx/mindspore.onnx.export.html
+
+    The network runs in inference mode (``set_train(False)``, restored afterwards) and is
+    converted by cellax's own jaxpr-to-ONNX lowering (opset 17; see the "Deploy" guide for
+    what converts). ``mindspore.export(net, *inputs, file_name=..., file_format="ONNX")`` is
+    the same with the defaults below.
+
+    Args:
+        net (Cell): The network.
+        *inputs (Union[Tensor, numpy.ndarray, Number]): Example inputs fixing the exported
+            shapes and dtypes; ``Tensor(shape=[None, ...], dtype=...)`` makes a dimension
+            dynamic (``batch`` on axis 0).
+        file_name (str): The output file; ``.onnx`` is appended when missing.
+        input_names (list[str]): The graph's input names. Default: ``None``, ``construct``'s
+            argument names.
+        output_names (list[str]): The graph's output names, one per (flattened) output.
+            Default: ``None``, ``output`` or ``output_0``, ``output_1``, ...
+        export_params (bool): ``False`` makes the parameters graph inputs without values.
+            Default: ``True``.
+        keep_initializers_as_inputs (bool): ``True`` also lists the parameters (with their
+            values as initializers) among the graph's inputs, so a runtime may replace them.
+            Default: ``False``.
+        dynamic_axes (dict): ``{input name: {axis: dimension name}}`` (or ``{input name:
+            [axis, ...]}``): those axes are dynamic, under those names. Default: ``None``.
+
+    Raises:
+        TypeError: If ``net`` is not a Cell, or ``dynamic_axes`` is not a dict.
+        ValueError: If ``file_name`` is not a str, the number of ``input_names`` or
+            ``output_names`` does not match, or ``dynamic_axes`` names an unknown input, an
+            axis out of range or a dimension name that is not an identifier.
+        RuntimeError: If the network uses a JAX primitive the converter has no rule for (the
+            message names the primitive and the Cells that emitted it).
+        ImportError: If the ``onnx`` package is not installed.
+
+    Differences from MindSpore: the graph is converted from JAX primitives, so its operators
+    and intermediate names differ from MindSpore's exporter; the file is one protobuf (no
+    external data for networks over 2 GB).
+
+    Examples:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> import onnx
+        >>> import cellax as ms
+        >>> path = os.path.join(tempfile.mkdtemp(), "dense")
+        >>> x = ms.Tensor(np.ones((2, 3), np.float32))
+        >>> ms.onnx.export(ms.nn.Dense(3, 4), x, file_name=path, input_names=["features"],
+        ...                dynamic_axes={"features": {0: "batch_size"}})
+        >>> graph = onnx.load(path + ".onnx").graph
+        >>> print(graph.input[0].name, [d.dim_param or d.dim_value for d in
+        ...       graph.input[0].type.tensor_type.shape.dim])
+        features ['batch_size', 3]
+    """
+    from ..nn._cell import Cell
+    from ._mindir import _check_file_name
+
+    api = "onnx.export"
+    _check_file_name(api, file_name)
+    if not isinstance(net, Cell):
+        raise TypeError(f"For '{api}', 'net' must be a Cell, but got {type(net).__name__}.")
+    _import_onnx()
+    if input_names is not None:
+        input_names = [str(n) for n in input_names]
+        if len(input_names) != len(inputs) or len(set(input_names)) != len(input_names):
+            raise ValueError(
+                f"For '{api}', 'input_names' must give {len(inputs)} distinct names (one per "
+                f"input), but got {input_names}."
+            )
+    names = input_names or _input_names(net, len(inputs))
+    specs = _specs(api, inputs, names, dynamic_axes)
+    params = (
+        "inputs" if not export_params
+        else "both" if keep_initializers_as_inputs else "initializers"
+    )  # fmt: skip
+    if not file_name.endswith(".onnx"):
+        file_name += ".onnx"
+    was_training = bool(getattr(net, "training", False))
+    net.set_train(False)
+    try:
+        model = to_onnx(net, specs, names, output_names, params)
+    finally:
+        net.set_train(was_training)
+    write_onnx(os.path.realpath(file_name), model)
