@@ -12,7 +12,9 @@ on cellax (``tools/mindcv_sweep.py``), smallest first. Each model runs in its ow
 file_format="ONNX")`` on a ``(1, 3, H, H)`` batch, onnxruntime on the file, compared with
 cellax's forward pass. ``CELLAX_MINDCV_ONNX_BUDGET`` (seconds, default 1500) stops the sweep
 early (the count is then partial), ``CELLAX_MINDCV_ONNX_OUT`` names a JSON file for the
-per-model results. The test fails if a model exports but onnxruntime's numbers differ.
+per-model results, and ``CELLAX_MINDCV_ONNX_SKIP`` names such a file from an earlier partial run
+whose models are skipped (to resume). The test fails if a model exports but onnxruntime's
+numbers differ.
 """
 
 import importlib.util
@@ -116,6 +118,11 @@ def test_mindcv_onnx_sweep(tmp_path):
     # round robin over the families, so that a partial sweep covers every architecture
     rounds = itertools.zip_longest(*by_family.values())
     models = [m for group in rounds for m in group if m is not None]
+    skip = os.environ.get("CELLAX_MINDCV_ONNX_SKIP")
+    if skip:
+        with open(skip) as f:
+            done = set(json.load(f)["results"])
+        models = [m for m in models if m[1] not in done]
     budget = float(os.environ.get("CELLAX_MINDCV_ONNX_BUDGET", 1500))
     start, results = time.time(), {}
     for params, name, size in models:
