@@ -1,12 +1,12 @@
-"""``export(..., file_format="ONNX")``: cellax's own lowering of a network's jaxpr onto ONNX.
+"""``onnx.export`` and ``export(..., file_format="ONNX")``: cellax's own lowering of a network's jaxpr onto ONNX.
 
 The network runs in inference mode as a pure function of its parameter values and inputs
 (the function ``export(file_format="MINDIR")`` serializes), traced with ``jax.make_jaxpr``.
 Each equation of that jaxpr becomes one or a few ONNX nodes built with the ``onnx`` package's
 helper API; the parameter values become the graph's initializers (named after the
 parameters), the inputs its inputs. Calls (``jit``, ``custom_jvp_call``, ``custom_vjp_call``,
-``closed_call``, ``remat``) are inlined. A dimension given as ``None``
-(``Tensor(shape=[None, ...])``) is traced as a ``jax.export`` symbolic dimension, so every
+``closed_call``, ``remat``) are inlined; a ``scan`` of a fixed length is unrolled. A dimension
+given as ``None`` (``Tensor(shape=[None, ...])``) or named in ``dynamic_axes`` is traced as a ``jax.export`` symbolic dimension, so every
 shape the jaxpr computes with it is an expression of that symbol; the converter turns those
 expressions into ONNX shape arithmetic on the input's runtime shape, and names the dimension in
 the graph's input and output types (``batch`` for axis 0).
@@ -371,7 +371,7 @@ def _clamp(g, eqn, ins):
     return [g.node("Min", [g.node("Max", [x, low]), high])]
 
 
-def _reduce(op, bool_via=None):
+def _reduce(op):
     def rule(g, eqn, ins):
         axes = [int(a) for a in eqn.params["axes"]]
         if not axes:
@@ -1126,12 +1126,12 @@ def _trace(net, specs):
         values = state(net, rng=True) if rng else state(net)
         try:
             with _NameCells():
-                closed, out_shape = jax.make_jaxpr(forward, return_shape=True)(values, *specs)
+                closed = jax.make_jaxpr(forward)(values, *specs)
         except KeyError as error:
             if rng or "'rng'" not in str(error):
                 raise
             continue
-        return closed, values, out_shape
+        return closed, values
     raise AssertionError("unreachable")
 
 
@@ -1162,7 +1162,7 @@ def to_onnx(net, specs, input_names=None, output_names=None, params="initializer
     onnx = _import_onnx()
     helper = onnx.helper
     net_name = type(net).__name__
-    closed, values, _ = _trace(net, specs)
+    closed, values = _trace(net, specs)
     g = _Graph(onnx, net_name)
     names = sorted(values)  # the order jax flattens the params dict in
     jaxpr = closed.jaxpr
