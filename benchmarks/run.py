@@ -4,6 +4,7 @@
     python benchmarks/run.py --quick         # smoke run
     python benchmarks/run.py --only W1,W3    # some workloads
     python benchmarks/run.py --markdown out.md
+    python benchmarks/run.py --json docs/tools/data/bench_cpu.json   # the docs' recorded results
 
 Each workload module prints one JSON result; this script starts it with
 ``python -m benchmarks.<module> --json`` (a fresh interpreter per workload, so compile caches,
@@ -153,6 +154,9 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="few iterations (smoke run)")
     parser.add_argument("--only", default="", help="comma-separated workloads, e.g. W1,W3")
     parser.add_argument("--markdown", default="", help="also write the table to this file")
+    parser.add_argument(
+        "--json", default="", help="also write the results, machine and command to this file"
+    )
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per workload")
     args = parser.parse_args(argv)
     wanted = {w.strip().upper() for w in args.only.split(",") if w.strip()}
@@ -178,10 +182,14 @@ def main(argv=None) -> int:
         print(format_results([res]), flush=True)
     print("\n" + "=" * 30 + " summary " + "=" * 30)
     print(format_results(results))
+    command = "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:])
     if args.markdown:
-        command = "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:])
         with open(args.markdown, "w") as f:
             f.write(format_markdown(results, env, command.strip()))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"command": command.strip(), "env": env, "results": results}, f, indent=1)
+            f.write("\n")
     return 1 if any("error" in r for r in results) else 0
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import jax
 
+from ._device import warn_once
+
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "get_mode"]
 
 GRAPH_MODE = 0
@@ -63,6 +65,111 @@ _KNOWN_KEYS = {
     "pynative_grad_replay",
     # cellax's own: PyNative gradients on the eager tape (_tape); False: jax.vjp per call
     "pynative_grad_tape",
+    # cellax's own: ops.HookBackward also runs inside jit / GRAPH_MODE (MindSpore skips it)
+    "jit_hook_backward",
+}
+# Further keys MindSpore 2.10 accepts (its context parameter table): MindSpore's compiler,
+# Ascend/GE and parallel-pass switches. cellax stores them and warns once that XLA decides.
+_NO_EFFECT_KEYS = {
+    "aoe_job_type",
+    "bias_add_comm_swap",
+    "compute_communicate_fusion_level",
+    "conv_allow_tf32",
+    "conv_dgrad_algo",
+    "conv_fprop_algo",
+    "conv_wgrad_algo",
+    "cur_step_num",
+    "dataset_broadcast_opt_level",
+    "enable_allreduce_slice_to_reducescatter",
+    "enable_begin_end_inline_opt",
+    "enable_concat_eliminate_opt",
+    "enable_flash_attention_load_balance",
+    "enable_fused_cast_add_opt",
+    "enable_grad_comm_opt",
+    "enable_interleave_parallel_branch",
+    "enable_interleave_split_concat_branch",
+    "enable_offloading_packed_experts",
+    "enable_opt_shard_comm_opt",
+    "enable_parallel_split",
+    "enable_profiling",
+    "enable_task_opt",
+    "exec_order",
+    "hccl_watchdog",
+    "infer_boost",
+    "interleaved_layernorm_comm",
+    "interleaved_matmul_comm",
+    "jit_level",
+    "last_triggered_step",
+    "matmul_allow_tf32",
+    "matmul_grad_comm_overlap",
+    "need_ckpt",
+    "pp_1f1b_overlap",
+    "profiling_options",
+    "recompute_allgather_overlap_fagrad",
+    "recompute_comm_overlap",
+    "save_checkpoint_steps",
+    "topo_order",
+    # long-standing keys: MindSpore's graph-compiler settings and Ascend-only ones
+    "jit_config",
+    "ascend_config",
+    "enable_reduce_precision",
+    "variable_memory_max_size",
+    "op_timeout",
+    "aoe_tune_mode",
+    "aoe_config",
+}
+_KNOWN_KEYS |= _NO_EFFECT_KEYS
+# MindSpore takes these only inside ascend_config and rejects them as keys of their own
+_ASCEND_CONFIG_ONLY = {
+    "precision_mode",
+    "jit_compile",
+    "atomic_clean_policy",
+    "matmul_allow_hf32",
+    "conv_allow_hf32",
+    "op_precision_mode",
+    "host_scheduling_max_threshold",
+    "ge_options",
+    "op_debug_option",
+}
+# MindSpore's argument types for set_context (a wrong type is a TypeError there too)
+_TYPES = {
+    "mode": int,
+    "device_target": str,
+    "device_id": int,
+    "save_graphs": (bool, int),
+    "save_graphs_path": str,
+    "aoe_tune_mode": str,
+    "aoe_config": dict,
+    "enable_reduce_precision": bool,
+    "variable_memory_max_size": str,
+    "enable_auto_mixed_precision": bool,
+    "inter_op_parallel_num": int,
+    "enable_graph_kernel": bool,
+    "reserve_class_name_in_scope": bool,
+    "check_bprop": bool,
+    "max_device_memory": str,
+    "print_file_path": str,
+    "max_call_depth": int,
+    "env_config_path": str,
+    "graph_kernel_flags": str,
+    "save_compile_cache": bool,
+    "runtime_num_threads": int,
+    "load_compile_cache": bool,
+    "pynative_synchronize": bool,
+    "mempool_block_size": str,
+    "disable_format_transform": bool,
+    "op_timeout": int,
+    "deterministic": str,
+    "ascend_config": dict,
+    "jit_syntax_level": int,
+    "debug_level": int,
+    "gpu_config": dict,
+    "jit_config": dict,
+    "enable_compile_cache": bool,
+}
+_CHOICES = {
+    "memory_optimize_level": ("O0", "O1"),
+    "jit_syntax_level": (0, 1, 2),
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
@@ -76,6 +183,9 @@ def _default_device_target() -> str:
 
 
 _settings: dict = {"mode": PYNATIVE_MODE, "device_id": 0}
+# [True] while every eager op waits for its result (pynative_synchronize, launch_blocking);
+# read by cellax._tensor.wrap, which wraps eager op results
+BLOCKING = [False]
 
 
 def get_mode() -> int:
@@ -89,18 +199,27 @@ def set_context(**kwargs) -> None:
     Args:
         **kwargs: MindSpore's context keys. ``mode`` (``GRAPH_MODE`` or ``PYNATIVE_MODE``)
             makes top-level Cell calls compile (GRAPH_MODE) or run eagerly (PYNATIVE_MODE, the
-            default). ``device_target`` must name a platform JAX has.
+            default). ``device_target`` names the MindSpore target (``"CPU"``, ``"GPU"``,
+            ``"Ascend"``, or ``"TPU"``); ``get_context`` reports it. ``pynative_synchronize``
+            makes every eager op wait for its result (the same switch as
+            :func:`cellax.runtime.launch_blocking`).
             ``pynative_grad_replay`` (cellax's own, default off): PyNative ``grad`` /
             ``value_and_grad`` / ``GradOperation`` functions and ``nn.TrainOneStepCell``
             steps whose first call printed nothing and called no hook replay a compiled
             program on later calls (docs/performance.md). ``pynative_grad_tape`` (cellax's
             own, default on): PyNative gradients run on the eager tape of compiled per-op
             kernels; ``False`` re-linearizes the function with ``jax.vjp`` on every call
-            (the reference the tape is tested against). Other documented
-            keys are stored and have no effect on XLA.
+            (the reference the tape is tested against). ``jit_hook_backward``
+            (cellax's own, default off): ``ops.HookBackward`` also runs inside ``cellax.jit``
+            and GRAPH_MODE (docs/hooks.md); by default it is left out there, as MindSpore
+            2.10 leaves it out of graphs. Other documented keys are stored and have no
+            effect on XLA.
 
     Raises:
-        ValueError: If a key is unknown or ``mode`` / ``device_target`` has a bad value.
+        TypeError: If a value has the wrong type (MindSpore's checks, e.g. ``mode="graph"``).
+        ValueError: If a key is unknown, is one MindSpore accepts only inside
+            ``ascend_config`` (``precision_mode``...), or ``mode`` / ``device_target`` /
+            ``jit_syntax_level`` / ``memory_optimize_level`` has a bad value.
 
     Examples:
         >>> import cellax as ms
@@ -109,28 +228,81 @@ def set_context(**kwargs) -> None:
         True
         >>> ms.set_context(mode=ms.PYNATIVE_MODE)
 
-    Differences from MindSpore: keys other than ``mode`` and ``device_target`` are recorded
-    only; XLA chooses memory, threading and kernels itself.
+    Differences from MindSpore: keys other than ``mode``, ``device_target`` and
+    ``pynative_synchronize`` are recorded only; XLA chooses memory, threading, kernels and
+    compiler passes itself. ``device_target="Ascend"``, ``jit_level``, ``jit_config``,
+    ``ascend_config`` and the other MindSpore compiler and Ascend switches are accepted
+    with one ``UserWarning`` per key saying so, and cellax computes on JAX's default device.
+    cellax adds ``pynative_grad_replay``, ``pynative_grad_tape`` and ``jit_hook_backward``
+    (run ``ops.HookBackward`` inside ``jit`` / GRAPH_MODE, where MindSpore 2.10 skips it).
     """
+    _set_context(kwargs, "set_context")
+
+
+def _set_context(kwargs: dict, api: str, stacklevel: int = 4) -> None:
     for key, value in kwargs.items():
-        if key not in _KNOWN_KEYS:
-            raise ValueError(
-                f"For 'set_context', the key '{key}' is not a MindSpore context key. "
-                f"Known keys: {sorted(_KNOWN_KEYS)}."
-            )
-        if key == "mode" and value not in (GRAPH_MODE, PYNATIVE_MODE):
-            raise ValueError(
-                f"For 'set_context', 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE (1), "
-                f"but got {value!r}."
-            )
+        _check_key(key, value)
         if key == "device_target":
-            if not isinstance(value, str) or value.lower() not in _DEVICE_TARGETS:
-                raise ValueError(
-                    f"For 'set_context', 'device_target' must be one of 'CPU', 'GPU', 'Ascend', "
-                    f"'TPU', but got {value!r}."
+            value = kwargs[key] = _DEVICE_TARGETS[value.lower()]
+            if value == "Ascend":
+                warn_once(
+                    api,
+                    "device 'Ascend' has no XLA counterpart: cellax computes on JAX's default "
+                    "device (CPU, GPU or TPU, whichever JAX found); get_context('device_target') "
+                    "reports 'Ascend'.",
+                    key="device_target=Ascend",
+                    stacklevel=stacklevel,
                 )
-            value = _DEVICE_TARGETS[value.lower()]
+        elif key in _NO_EFFECT_KEYS:
+            warn_once(
+                "set_context",
+                f"'{key}' ({value!r}) selects MindSpore compiler, Ascend or parallel-pass "
+                f"behaviour that has no XLA counterpart: XLA compiles each jit/GRAPH_MODE "
+                f"function whole and chooses its own kernels. The value is stored for "
+                f"get_context and has no effect.",
+                key=f"context:{key}",
+                stacklevel=stacklevel,
+            )
+        elif key == "pynative_synchronize":
+            BLOCKING[0] = bool(value)
     _settings.update(kwargs)
+
+
+def _check_key(key: str, value) -> None:
+    if key in _ASCEND_CONFIG_ONLY:
+        raise ValueError(
+            f"Please set '{key}' through parameter ascend_config: as in MindSpore, "
+            f"set_context takes it only inside ascend_config={{'{key}': ...}}."
+        )
+    if key not in _KNOWN_KEYS:
+        raise ValueError(
+            f"For 'set_context', the key '{key}' is not a MindSpore context key. "
+            f"Known keys: {sorted(_KNOWN_KEYS)}."
+        )
+    kind = _TYPES.get(key)
+    if kind is not None and not isinstance(value, kind):
+        raise TypeError(f"The parameter '{key}' must be {kind}, but got {type(value)}")
+    if key == "jit_level" and not isinstance(value, str):
+        # MindSpore's C++ context table rejects it with a RuntimeError
+        raise RuntimeError(
+            f"For 'set_context', 'jit_level' must be a str ('O0', 'O1' or 'O2'), but got "
+            f"{value!r} of type {type(value).__name__}."
+        )
+    if key == "mode" and value not in (GRAPH_MODE, PYNATIVE_MODE):
+        raise ValueError(
+            f"For 'set_context', 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE (1), "
+            f"but got {value!r}."
+        )
+    if key == "device_target" and str(value).lower() not in _DEVICE_TARGETS:
+        raise ValueError(
+            f"For 'set_context', 'device_target' must be one of 'CPU', 'GPU', 'Ascend', "
+            f"'TPU', but got {value!r}."
+        )
+    if key in _CHOICES and value not in _CHOICES[key]:
+        raise ValueError(
+            f"For 'set_context', the argument '{key}' must be one of {list(_CHOICES[key])}, "
+            f"but got {value!r}."
+        )
 
 
 def get_context(attr_key: str):

@@ -8,7 +8,9 @@ Ground rules (docs/distributed.md): a MindSpore rank is a JAX process; a program
 every device of every process (the "global view"). Under ``DATA_PARALLEL`` and
 ``HYBRID_PARALLEL`` a compiled step places its batch inputs on ``P('data')`` over the world
 mesh and its state (Parameters, optimizer state, random key) replicated, so XLA inserts the
-gradient all-reduce itself.
+gradient all-reduce itself. Under ``DATA_PARALLEL`` with several processes the step is run
+per rank (:func:`per_rank`): each rank computes on its own batch and returns its own outputs,
+and the gradient reducer's all-reduce is an explicit collective over the ranks.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ __all__ = [
     "OPTIMIZER_STATE",
     "host_array",
     "output_sharding",
+    "per_rank",
+    "collective_axis",
+    "rank_sharding",
+    "own_row",
 ]
 
 DATA_AXIS = "data"
@@ -125,6 +131,53 @@ def active() -> bool:
     import jax
 
     return jax.device_count() > 1
+
+
+def per_rank() -> bool:
+    """True when a compiled step runs once per rank on the rank's own batch, as MindSpore's
+    ranks do: DATA_PARALLEL over several processes (a process is a rank). Its outputs are
+    the rank's own (the loss of its batch); the gradient reducer all-reduces."""
+    return mode() == "data_parallel" and world_size() > 1
+
+
+_WORLD_NAMES = ("hccl_world_group", "nccl_world_group", "mccl_world_group")
+
+
+def collective_axis(group: str):
+    """The bound axis a collective over ``group`` reduces over (a per-rank program:
+    ``jax.shard_map``, or a per-rank step), or None in JAX's global view and eagerly.
+
+    The world group and groups from ``create_group`` (all ranks) are the ``'data'`` axis;
+    any other name is taken as a mesh axis name.
+    """
+    from jax import lax
+
+    world = group in _WORLD_NAMES or group in COMM.groups
+    name = DATA_AXIS if world else group
+    try:
+        lax.axis_size(name)
+    except NameError:
+        return None
+    return name
+
+
+def rank_sharding():
+    """Outputs stacked per rank on dim 0: row r on the devices of process r."""
+    import jax
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    devices = sorted(jax.devices(), key=lambda d: (d.process_index, d.id))
+    key = ("ranks", tuple(d.id for d in devices))
+    mesh = _mesh_cache.get(key)
+    if mesh is None:
+        grid = np.array(devices, dtype=object).reshape(jax.process_count(), -1)
+        mesh = _mesh_cache[key] = Mesh(grid, ("ranks", "local"))
+    return NamedSharding(mesh, PartitionSpec("ranks"))
+
+
+def own_row(array):
+    """This process's row of an output stacked per rank (:func:`rank_sharding`)."""
+    return array.addressable_shards[0].data[0]
 
 
 def batch_mode() -> bool:

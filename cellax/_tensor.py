@@ -17,6 +17,7 @@ import numpy as np
 
 from . import _dtype, _init_samplers
 from ._cast_grad import cast_value
+from ._context import BLOCKING as _BLOCKING
 from ._core import concrete as _concrete
 from ._core._seams import TENSOR_METHODS, UNCONVERTED_REASON
 from ._parallel_state import host_array as _host_array
@@ -80,12 +81,15 @@ def as_array(data, dtype=None, api: str = "Tensor", name: str = "input_data"):
 
 
 _new = object.__new__
+_Tracer = jax.core.Tracer
 
 
 def wrap(array) -> Tensor:
     """Tensor around ``array`` without copying or checking (the op fast path)."""
     tensor_ = _new(Tensor)
     tensor_._value = array
+    if _BLOCKING[0] and isinstance(array, jax.Array) and not isinstance(array, _Tracer):
+        array.block_until_ready()  # launch_blocking() / pynative_synchronize
     return tensor_
 
 

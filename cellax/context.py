@@ -16,7 +16,8 @@ from __future__ import annotations
 import copy
 import warnings
 
-from ._context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context
+from ._checkparam import args_type_check
+from ._context import GRAPH_MODE, PYNATIVE_MODE, _set_context, get_context, set_context
 from ._parallel_state import AUTO_PARALLEL
 
 __all__ = [
@@ -130,9 +131,11 @@ def set_auto_parallel_context(**kwargs) -> None:
         True
         >>> context.reset_auto_parallel_context()
 
-    Differences from MindSpore: every mode runs JAX's global view (one program over all
-    devices, collectives inserted by XLA); under ``DATA_PARALLEL`` a printed loss is the mean
-    over all ranks' batches, not the rank's own (docs/distributed.md).
+    Differences from MindSpore: the modes run JAX's global view (one program over all
+    devices, collectives inserted by XLA), except ``DATA_PARALLEL`` over several processes,
+    where a compiled step runs per rank as in MindSpore (each rank's loss is its own
+    batch's). With one process and several devices the process is the only rank: a printed
+    loss is the whole batch's (docs/distributed.md).
     """
     for key, value in kwargs.items():
         if key not in _DEFAULTS and key not in _SET_ONLY:
@@ -271,6 +274,7 @@ def reset_ps_context() -> None:
     _ps["enable_ps"] = False
 
 
+@args_type_check(device_target=str, device_id=int)
 def set_device(device_target: str, device_id: int | None = None) -> None:
     """Select the device (MindSpore 2.x's ``mindspore.set_device``).
 
@@ -279,20 +283,25 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
         device_id (int): The device index. Default: ``None`` (keep the current one).
 
     Raises:
-        ValueError: If ``device_target`` is not one of these.
+        TypeError: If ``device_target`` is not a str or ``device_id`` not an int.
+        ValueError: If ``device_target`` is not one of these or ``device_id`` is negative.
 
     Examples:
         >>> import cellax as ms
         >>> ms.set_device("CPU")
 
     Differences from MindSpore: JAX places work on its default backend; the target is
-    recorded for :func:`get_context`.
+    recorded for :func:`get_context`. ``"Ascend"`` runs on that backend too, with one
+    ``UserWarning`` saying so (the same as ``set_context(device_target="Ascend")``).
     """
     if device_target not in ("CPU", "GPU", "Ascend"):
         raise ValueError(
             "The argument 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], "
             f"but got {device_target}."
         )
-    set_context(device_target=device_target)
+    if device_id is not None and device_id < 0:
+        raise ValueError("The device id must bigger than or equal to 0.")
+    settings: dict = {"device_target": device_target}
     if device_id is not None:
-        set_context(device_id=device_id)
+        settings["device_id"] = device_id
+    _set_context(settings, "set_device", stacklevel=5)  # under args_type_check

@@ -404,6 +404,21 @@ def test_static_argnums():
     assert scale.trace_count == 2
 
 
+def test_static_argnames_pass_the_value_itself():
+    seen = []
+
+    @ms.jit(static_argnames="factor")
+    def scale(x, factor=2):
+        seen.append(type(factor))
+        return x * factor
+
+    x = ms.Tensor([1.0, 2.0])
+    np.testing.assert_allclose(scale(x, factor=3).asnumpy(), [3.0, 6.0])
+    np.testing.assert_allclose(scale(x, factor=4).asnumpy(), [4.0, 8.0])
+    scale(x, factor=4)
+    assert seen == [int, int] and scale.trace_count == 2
+
+
 def test_threads_drawing_random_numbers_under_jit():
     # the global random key is written by both threads' programs but never donated, so one
     # thread can not delete the buffer the other is about to pass in

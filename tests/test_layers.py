@@ -26,6 +26,7 @@ FLOORS = [
         "_errors",
         "_limits",
         "_context",
+        "_device",  # devices per MindSpore target, synchronize, warn-once (runtime, hal...)
         "_jit_config",
         "context",
         "log",
@@ -34,6 +35,10 @@ FLOORS = [
         "_parallel_state",
         "communication",  # ranks and groups: only _parallel_state; ops.communication uses it
         "multiprocessing",  # the standard library's, under MindSpore's name
+        "runtime",  # device settings, memory statistics, streams: only floor-0 modules
+        "device_context",
+        "hal",
+        "device_manager",
     ],
     ["_core"],
     ["_autograph"],  # pure AST work: of cellax it reads only the seam its operators fill
@@ -63,7 +68,7 @@ FLOOR = {name: level for level, names in enumerate(FLOORS) for name in names}
 DEFAULT_BUDGET = 650
 # files allowed over DEFAULT_BUDGET; each budget stays within SLACK of the file's size
 BUDGET = {
-    "_tensor.py": 720,
+    "_tensor.py": 730,
     "nn/_cell/_cell.py": 700,
 }
 SLACK = 1.1

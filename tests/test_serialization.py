@@ -759,8 +759,6 @@ def test_save_checkpoint_errors(tmp_path):
         ms.save_checkpoint(net, path, async_save=3)
     with pytest.raises(ValueError, match="'async_save' can only be 'process' or 'thread'"):
         ms.save_checkpoint(net, path, async_save="bogus")
-    with pytest.raises(ValueError, match="the name 'weight' appears twice"):
-        ms.save_checkpoint(net, path, append_dict={"weight": 1})
     with pytest.raises(TypeError, match=r"keyword arguments \['crc_chek'\] are unknown"):
         ms.save_checkpoint(net, path, crc_chek=True)
     with pytest.raises(NotImplementedError, match="enc_key"):

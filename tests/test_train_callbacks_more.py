@@ -1,4 +1,4 @@
-"""ReduceLROnPlateau and OnRequestExit against MindSpore 2.10 (tests/goldens/callbacks_more.json,
+"""ReduceLROnPlateau, EarlyStopping, LearningRateScheduler and OnRequestExit against MindSpore 2.10 (tests/goldens/callbacks_more.json,
 recorded by tests/goldens/record_callback_more.py from tests/goldens/callback_more_cases.py)."""
 
 import os
@@ -34,6 +34,41 @@ def test_reduce_lr_on_plateau_sequence_matches_mindspore(case):
 def test_reduce_lr_on_plateau_errors_match_mindspore():
     assert CASES.plateau_errors(train) == GOLDEN["plateau_errors"]
     assert CASES.plateau_dynamic_lr(ms, nn, train) == GOLDEN["plateau_dynamic_lr"]
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["early"]))
+def test_early_stopping_sequence_matches_mindspore(case, monkeypatch):
+    messages = _record_log_warnings(monkeypatch)
+    got = CASES.early(ms, nn, train, case)
+    expected = GOLDEN["early"][case]
+    assert got == expected
+    if case == "missing_monitor":
+        assert (
+            messages
+            == [
+                "Early stopping is conditioned on eval_loss, which is not available. "
+                "Available choices are: ['acc', 'loss']"
+            ]
+            * 3
+        )
+
+
+def test_early_stopping_errors_match_mindspore():
+    assert CASES.early_errors(train) == GOLDEN["early_errors"]
+
+
+@pytest.mark.parametrize("case", sorted(GOLDEN["lr_scheduler"]))
+def test_learning_rate_scheduler_sequence_matches_mindspore(case):
+    got = CASES.lr_scheduler(ms, nn, ds, train, case)
+    expected = GOLDEN["lr_scheduler"][case]
+    # The rates the function is given are exactly MindSpore's (printed float32 values).
+    assert got["calls"] == expected["calls"]
+    assert got["final"] == pytest.approx(expected["final"], rel=1e-7)
+
+
+def test_learning_rate_scheduler_dynamic_rate_fails_as_mindspore():
+    got = CASES.lr_scheduler_dynamic(ms, nn, ds, train)
+    assert got is not None and got[0] == GOLDEN["lr_scheduler_dynamic"][0]
 
 
 def _record_log_warnings(monkeypatch):

@@ -115,25 +115,18 @@ def test_metrics_against_numpy():
         Accuracy().eval()
 
 
-# MindSpore 2.10 metrics cellax does not have yet (issue 35); the test fails when one is added
-# without updating this set, or when one of the others goes missing.
-NOT_YET = (
-    "HausdorffDistance MeanSurfaceDistance OcclusionSensitivity RootMeanSquareDistance"
-).split()
-
-
+# Every MindSpore 2.10 metric, from nn, nn.metrics, train and train.metrics alike.
 def test_nn_metrics_module_matches_mindspore():
     from cellax.train import metrics
 
     from ._goldens import load_json
 
     expected = set(load_json("nn_metrics.json", "all"))
-    missing = set(NOT_YET)
     assert nn.metrics.Loss is metrics.Loss and nn.metrics.__all__ == metrics.__all__
-    assert expected - set(nn.metrics.__all__) == missing
-    for name in expected - missing:
-        assert getattr(nn, name) is getattr(nn.metrics, name)
-    assert set(metrics.names()) <= set(load_json("nn_metrics.json", "names"))
+    assert set(nn.metrics.__all__) == expected
+    for name in expected:
+        assert getattr(nn, name) is getattr(nn.metrics, name) is getattr(ms.train, name)
+    assert metrics.names() == load_json("nn_metrics.json", "names")
     assert isinstance(nn.metrics.get_metrics({"acc", "loss"})["loss"], nn.metrics.Loss)
     with pytest.raises(TypeError, match="should be None, dict or set"):
         nn.metrics.get_metrics(["acc"])

@@ -44,6 +44,9 @@ _by_code: dict = {}  # code object -> _Converted
 _converted_ids: set = set()  # ids of converted code objects (kept alive by _by_code)
 _by_function: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+# the name the converted def is compiled under (its code object gets the original name back)
+_CONVERTED = "cx_converted__"
+
 
 def _ops():
     if AUTOGRAPH_OPERATORS.value is None:
@@ -122,6 +125,11 @@ def _build(fn) -> _Converted:
     ast.increment_lineno(module, first - 1)
     filename = code.co_filename
     transform_function(node, os.path.basename(filename))
+    # The factory binds the converted def under a name of its own: under the function's name
+    # it would be a local of the factory, and a recursive call (a global name in the original)
+    # would compile to a closure cell that nothing fills.
+    name = node.name
+    node.name = _CONVERTED
     params = list(code.co_freevars) + [OPS]
     args = ast.arguments(
         posonlyargs=[],
@@ -142,22 +150,23 @@ def _build(fn) -> _Converted:
     ast.copy_location(factory, node)
     wrapper = ast.Module(body=[factory], type_ignores=[])
     ast.fix_missing_locations(wrapper)
-    converted_source = ast.unparse(node)
     try:
         compiled = compile(wrapper, filename, "exec", dont_inherit=True)
     except SyntaxError as error:  # e.g. nonlocal patterns the rewrite cannot express
         return _Converted(reason=f"the converted code does not compile ({error.msg})")
+    finally:
+        node.name = name
+    converted_source = ast.unparse(node)
     factory_code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
     inner = next(
         c
         for c in factory_code.co_consts
-        if isinstance(c, types.CodeType) and c.co_name == node.name
+        if isinstance(c, types.CodeType) and c.co_name == _CONVERTED
     )
-    if fn.__name__ == "<lambda>":
-        names = {"co_name": "<lambda>"}
-        if hasattr(inner, "co_qualname"):  # Python 3.11+
-            names["co_qualname"] = fn.__code__.co_qualname
-        inner = inner.replace(**names)
+    names = {"co_name": code.co_name}
+    if hasattr(inner, "co_qualname"):  # Python 3.11+
+        names["co_qualname"] = code.co_qualname
+    inner = inner.replace(**names)
     for c in _walk_codes(inner):
         _converted_ids.add(id(c))
     return _Converted(code=inner, source=converted_source)

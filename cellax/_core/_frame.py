@@ -43,6 +43,9 @@ class _Local(threading.local):
     compiling: object = None
     # > 0 while grad/value_and_grad trace the function they differentiate
     differentiating: int = 0
+    # > 0 while a cellax.jit function runs inline inside another transform (its body is
+    # graph code for MindSpore even when not compiled on its own: ops.HookBackward skips it)
+    inline_jit: int = 0
     # user hooks called so far (PyNative gradient replay keeps functions with hooks eager)
     user_hooks: int = 0
 

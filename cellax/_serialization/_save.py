@@ -133,7 +133,7 @@ def _list_entries(save_obj: list, choice_func) -> list:
 
 
 def _collect_entries(save_obj, append_dict: dict, choice_func) -> list:
-    """``[(name, jax.Array | numpy.ndarray | str)]`` in save order; names are unique."""
+    """``[(name, jax.Array | numpy.ndarray | str)]`` in save order, one entry per name."""
     api = "save_checkpoint"
     if isinstance(save_obj, Cell):
         pairs = [
@@ -161,17 +161,10 @@ def _collect_entries(save_obj, append_dict: dict, choice_func) -> list:
         elif isinstance(value, float):
             value = np.asarray(value, np.float32)
         pairs.append((key, value))
-    entries = []
-    seen: set = set()
-    for name, data in pairs:
-        if name in seen:
-            raise ValueError(
-                f"For 'save_checkpoint', the name '{name}' appears twice in what is saved; a "
-                f"checkpoint needs unique names. Rename the Parameters (or use auto_prefix=True)."
-            )
-        seen.add(name)
-        entries.append((name, _array_entry(api, name, data)))
-    return entries
+    # As in MindSpore, a name given twice (two Parameters of one name, or an append_dict key
+    # that is also a Parameter's name) is saved once, where it first came, with the last value.
+    entries = dict(pairs)
+    return [(name, _array_entry(api, name, data)) for name, data in entries.items()]
 
 
 def _write_ckpt_file(tmp: str, entries, crc_check: bool) -> None:
@@ -307,7 +300,9 @@ def save_checkpoint(
             ``'process'``). The values are copied to host memory before this call returns, so
             training may go on updating the Parameters. Default: ``False``.
         append_dict (dict): Extra entries ``name -> int/float/bool/str/Tensor`` (int is saved
-            as Int64, float as Float32, bool as Bool). Default: ``None``.
+            as Int64, float as Float32, bool as Bool). A name saved twice (also two Parameters
+            of one name) is written once, in its first place, with its last value, as in
+            MindSpore. Default: ``None``.
         enc_key (bytes): Encryption key; cellax does not support encryption. Default: ``None``.
         enc_mode (str): Encryption mode. Default: ``'AES-GCM'``.
         choice_func (Callable): ``choice_func(name) -> bool`` selects the entries saved.
@@ -319,7 +314,7 @@ def save_checkpoint(
 
     Raises:
         TypeError: If ``save_obj``, ``ckpt_file_name`` or another argument has a wrong type.
-        ValueError: If ``format`` is unknown, or two saved entries have the same name.
+        ValueError: If ``format`` is unknown.
         IsADirectoryError: If ``ckpt_file_name`` is a directory.
         NotImplementedError: If ``enc_key`` is given.
         ImportError: If the package the format needs (protobuf / safetensors) is missing.
@@ -337,7 +332,7 @@ def save_checkpoint(
     Differences from MindSpore: the write is atomic (MindSpore deletes the old file first) and
     the file keeps normal permissions (MindSpore makes it read-only); ``async_save='process'``
     uses a thread; an error of an asynchronous save is raised by the next ``save_checkpoint``
-    call; duplicate names and unknown keyword arguments are errors; a dict may hold plain
+    call; unknown keyword arguments are errors; a dict may hold plain
     Tensors; empty tensors are saved (MindSpore drops them).
 
     MindSpore API: https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.save_checkpoint.html

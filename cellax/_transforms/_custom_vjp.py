@@ -6,7 +6,11 @@ Every backward-side hook is an identity whose backward rule calls the user's fun
   (:func:`run_with_backward_hooks`). The output identity sees ``grad_output`` first (pre hooks
   may replace it), the input identity then sees ``grad_input`` (backward hooks may replace it).
 * ``Tensor.register_hook``: an identity on that Tensor's value (:func:`apply_tensor_hooks`).
-* ``ops.HookBackward``: an identity on the op's inputs (:func:`hook_backward`).
+* ``ops.HookBackward``: an identity on the op's inputs (:func:`hook_backward`). Inside
+  ``cellax.jit`` / GRAPH_MODE it is left out, as MindSpore 2.10 leaves it out of a graph,
+  unless ``set_context(jit_hook_backward=True)`` (:func:`hook_backward_in_jit`).
+* ``ops.InsertGradientOf``: an identity on one Tensor whose backward rule returns
+  ``f(grad)`` (:func:`insert_gradient_of`), eagerly and compiled.
 * ``Cell.bprop``: a ``jax.custom_vjp`` around the Cell's pure function (:func:`run_with_bprop`).
 
 How a user function is called (:func:`call_user_hook`):
@@ -30,7 +34,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .. import _core, _dtype
+from .. import _context, _core, _dtype
 from .._core import HookDict, add_hook, concrete, is_array
 from .._errors import check_bools
 from .._tensor import Tensor, wrap, wrap_tree
@@ -46,6 +50,8 @@ __all__ = [
     "run_with_bprop",
     "apply_tensor_hooks",
     "hook_backward",
+    "hook_backward_in_jit",
+    "insert_gradient_of",
     "tensor_register_hook",
     "is_abstract",
 ]
@@ -384,10 +390,27 @@ def tensor_register_hook(self, hook):
     return handle
 
 
+def hook_backward_in_jit() -> bool:
+    """Whether ``ops.HookBackward`` runs inside a compiled trace (cellax's extension); by
+    default it does not, as in MindSpore 2.10 (``set_context(jit_hook_backward=...)``)."""
+    return bool(_context._settings.get("jit_hook_backward", False))
+
+
+def _in_graph_code() -> bool:
+    """True in what MindSpore runs as a graph: a ``cellax.jit`` body (compiled, or inline in
+    another transform) and anything under GRAPH_MODE (there ``grad`` compiles too)."""
+    local = _core.LOCAL
+    return (
+        local.compiling is not None
+        or local.inline_jit > 0
+        or _context.get_mode() == _context.GRAPH_MODE
+    )
+
+
 def hook_backward(hook_fn, inputs: tuple, api: str = "HookBackward"):
     """Identity on ``inputs``; the backward rule calls ``hook_fn(grads) -> None or new grads``."""
     positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and _is_float(x._value)]
-    if not positions:
+    if not positions or (_in_graph_code() and not hook_backward_in_jit()):
         return inputs
     owner = f"'{api}'"
 
@@ -405,6 +428,23 @@ def hook_backward(hook_fn, inputs: tuple, api: str = "HookBackward"):
     for i, value in zip(positions, values):
         outputs[i] = wrap(value)
     return tuple(outputs)
+
+
+def insert_gradient_of(fn, x):
+    """Identity on ``x``; the backward rule replaces its gradient ``g`` with ``fn(g)``."""
+    if not (isinstance(x, Tensor) and _is_float(x._value)):
+        return x
+
+    def on_cotangent(cts):
+        def run(arrays):
+            result = call_converted(fn, wrap(arrays[0]))
+            if result is None:
+                return None
+            return _check_grads("InsertGradientOf", "the operator", fn, result, arrays)
+
+        return call_user_hook(run, cts, "'InsertGradientOf'")
+
+    return wrap(_identity([x._value], on_cotangent)[0])
 
 
 # --------------------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ class _Entry:
         "nameable",
         "prune",
         "multi_device",
+        "ranks",
         "kept",
         "token",
     )
@@ -78,6 +79,9 @@ class _Entry:
         self.prune = prune
         # one device: inputs are never placed on a mesh (see _parallel_state.place)
         self.multi_device = jax.device_count() > 1
+        # > 0: DATA_PARALLEL over this many processes, each running the step on its own
+        # batch as a MindSpore rank does (see _per_rank); 0: JAX's global view
+        self.ranks = 0
         self.kept = 0  # written slots that are not donated (last in ``written``)
         self.token = object()  # names this entry in _core.WRITER (see __call__)
 
@@ -88,8 +92,9 @@ class _Entry:
         call_leaves = [next(it) if leaf is None else leaf for leaf in group.leaves]
         args, kwargs = jax.tree_util.tree_unflatten(group.treedef, call_leaves)
         args = tuple(a.value if isinstance(a, Static) else a for a in wrap_tree(args))
+        kwargs = {k: v.value if isinstance(v, Static) else v for k, v in wrap_tree(kwargs).items()}
         with _control_flow.compiled_trace(self.owner):
-            out = _trace.call_converted(self.owner.fn, *args, **wrap_tree(kwargs))
+            out = _trace.call_converted(self.owner.fn, *args, **kwargs)
             # a returned Parameter is its value at the end of this trace, not its eager data
             out = jax.tree_util.tree_map(  # (row gradients stay lazy: see split_constants)
                 lambda x: wrap(_core.read(x)) if isinstance(x, Slot) else x,
@@ -103,7 +108,8 @@ class _Entry:
         slots = self.group.slots
         learner = _trace.functionalize(self._call, slots, DiscoveringFrame)
         values = [_abstract(s._data) for s in slots]
-        dyn = [_abstract(d) for d in dynamic]
+        ranks = self.ranks = _parallel_state.world_size() if _parallel_state.per_rank() else 0
+        dyn = [_abstract(d, ranks) for d in dynamic]
         learned = {}
 
         def trace(values, dyn):
@@ -112,7 +118,10 @@ class _Entry:
             arrays, learned["template"] = split_constants(out)
             return arrays, new_values
 
-        closed, out_shape = jax.make_jaxpr(trace, return_shape=True)(values, dyn)
+        # per rank: the rank axis is bound while tracing, so collectives (the gradient
+        # reducer's all-reduce) reduce over the ranks
+        axis_env = [(_parallel_state.DATA_AXIS, ranks)] if ranks else None
+        closed, out_shape = jax.make_jaxpr(trace, axis_env=axis_env, return_shape=True)(values, dyn)
         learned_written = list(learner.written)
         written_ids = {id(s) for s in learned_written} | self.also_written
         written = [s for s in slots if id(s) in written_ids]
@@ -188,9 +197,12 @@ class _Entry:
         self.raises = raises
         options = {}
         if _parallel_state.active():
-            # state keeps its layout across steps (and donation stays in place)
-            options["out_shardings"] = (None, [slot._data.sharding for slot in returned])
-        self.jitted = jax.jit(pure, donate_argnums=(0,) if self.owner.donate else (), **options)
+            # state keeps its layout across steps (and donation stays in place); per rank,
+            # each process keeps its own rank's row of every output
+            outputs = _parallel_state.rank_sharding() if ranks else None
+            options["out_shardings"] = (outputs, [slot._data.sharding for slot in returned])
+        program = _per_rank(pure, ranks) if ranks else pure
+        self.jitted = jax.jit(program, donate_argnums=(0,) if self.owner.donate else (), **options)
 
     def __call__(self, dynamic):
         if self.multi_device and _parallel_state.active():
@@ -229,6 +241,8 @@ class _Entry:
             error = _control_flow.pending_error()
             if error is not None:
                 raise error
+        if self.ranks:
+            arrays = [_parallel_state.own_row(a) for a in arrays]
         template = self.out_template
         return wrap(arrays[0]) if template is ONE_ARRAY else join_constants(arrays, template)
 
@@ -281,9 +295,13 @@ class _JitFunction:
     # -- the hot path ------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         if _LOCAL.frame is not None:  # inside another transform: trace inline
-            if self.control_flow == "python" or _LOCAL.compiling is None:
-                return self.fn(*args, **kwargs)
-            return _trace.converted(self.fn)(*args, **kwargs)  # its own option
+            _LOCAL.inline_jit += 1
+            try:
+                if self.control_flow == "python" or _LOCAL.compiling is None:
+                    return self.fn(*args, **kwargs)
+                return _trace.converted(self.fn)(*args, **kwargs)  # its own option
+            finally:
+                _LOCAL.inline_jit -= 1
         changes = _core.changes()
         if not kwargs:
             for arg in args:
@@ -439,8 +457,41 @@ class _JitFunction:
         raise RuntimeError(f"For 'jit', tracing {self!r} did not settle on a set of Parameters.")
 
 
-def _abstract(x) -> jax.ShapeDtypeStruct:
-    return jax.ShapeDtypeStruct(np.shape(x), x.dtype, weak_type=getattr(x, "weak_type", False))
+def _abstract(x, ranks: int = 0) -> jax.ShapeDtypeStruct:
+    """``x``'s abstract value; with ``ranks``, one rank's part of a batch (dim 0 split)."""
+    shape = np.shape(x)
+    if ranks and shape:
+        shape = (shape[0] // ranks, *shape[1:])
+    return jax.ShapeDtypeStruct(shape, x.dtype, weak_type=getattr(x, "weak_type", False))
+
+
+def _per_rank(pure, ranks: int):
+    """``pure`` run by every rank on its own part of the batch, as MindSpore's ranks run a
+    DATA_PARALLEL step: batch inputs (every input with a dimension: each process feeds its
+    rank's part, ``_parallel_state.place``) are cut into ``ranks`` rows on dim 0, and ``pure``
+    is vmapped over them with the rank axis named ``'data'``, which the collectives (the
+    gradient reducer's all-reduce) reduce over. Outputs come back stacked (row r is rank
+    r's); state comes back from rank 0 (after the reducer every rank holds the same
+    Parameters).
+    """
+
+    def program(donated_values, other_values, dynamic):
+        axes = [0 if np.ndim(d) else None for d in dynamic]
+        split = [
+            d.reshape((ranks, d.shape[0] // ranks, *d.shape[1:])) if np.ndim(d) else d
+            for d in dynamic
+        ]
+        run = jax.vmap(
+            pure,
+            in_axes=(None, None, axes),
+            axis_name=_parallel_state.DATA_AXIS,
+            axis_size=ranks,
+        )
+        arrays, new_values = run(donated_values, other_values, split)
+        return arrays, [value[0] for value in new_values]
+
+    program.__name__ = pure.__name__
+    return program
 
 
 def _avals_of(avals) -> tuple:

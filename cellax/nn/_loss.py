@@ -27,6 +27,7 @@ __all__ = [
     "SoftMarginLoss",
     "MultiMarginLoss",
     "PoissonNLLLoss",
+    "CTCLoss",
 ]
 
 
@@ -381,3 +382,42 @@ class PoissonNLLLoss(LossBase):
         return losses.poisson_nll_loss(
             input, target, self.log_input, self.full, self.eps, self.reduction
         )
+
+
+class CTCLoss(LossBase):
+    """Connectionist temporal classification loss (see :func:`cellax.ops.ctc_loss`); returns
+    the loss only.
+
+    Args:
+        blank (int): The blank label. Default: ``0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        zero_infinity (bool): Replace infinite losses by 0. Default: ``False``.
+
+    Inputs:
+        - **log_probs** (Tensor) - ``(T, N, C)``.
+        - **targets** (Tensor) - ``(N, S)``.
+        - **input_lengths** (Union[tuple, Tensor]) - ``(N,)``.
+        - **target_lengths** (Union[tuple, Tensor]) - ``(N,)``.
+
+    Examples:
+        >>> import cellax as ms
+        >>> lp = ms.ops.log_softmax(ms.ops.zeros((3, 1, 2)), -1)
+        >>> print(round(float(ms.nn.CTCLoss()(lp, ms.Tensor([[1]]), (3,), (1,))), 4))
+        0.2877
+    """
+
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False) -> None:
+        super().__init__(reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def construct(self, log_probs, targets, input_lengths, target_lengths):
+        loss, _ = losses.ctc_loss(
+            log_probs,
+            targets,
+            input_lengths,
+            target_lengths,
+            self.blank,
+            self.reduction,
+            self.zero_infinity,
+        )
+        return loss

@@ -8,6 +8,12 @@ import numpy as np
 from ._metric_base import Metric, _numpy, rearrange_inputs
 from ._metrics_classification import F1, ROC, Fbeta, Precision, Recall, auc
 from ._metrics_confusion import ConfusionMatrix, ConfusionMatrixMetric
+from ._metrics_distance import (
+    HausdorffDistance,
+    MeanSurfaceDistance,
+    OcclusionSensitivity,
+    RootMeanSquareDistance,
+)
 from ._metrics_similarity import BleuScore, CosineSimilarity, Dice, Perplexity
 
 __all__ = [
@@ -31,6 +37,10 @@ __all__ = [
     "CosineSimilarity",
     "Perplexity",
     "BleuScore",
+    "HausdorffDistance",
+    "MeanSurfaceDistance",
+    "RootMeanSquareDistance",
+    "OcclusionSensitivity",
     "get_metric_fn",
     "get_metrics",
     "names",
@@ -197,6 +207,10 @@ _BY_NAME = {
     "cosine_similarity": CosineSimilarity,
     "perplexity": Perplexity,
     "bleu_score": BleuScore,
+    "hausdorff_distance": HausdorffDistance,
+    "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance,
+    "occlusion_sensitivity": OcclusionSensitivity,
 }
 
 

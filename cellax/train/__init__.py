@@ -3,6 +3,8 @@
 from ._callback import *  # noqa: F403
 from ._callback_schedule import *  # noqa: F403
 from ._callback_exit import *  # noqa: F403
+from ._callback_checkpoint import *  # noqa: F403
+from ._summary_collector import *  # noqa: F403
 from ..nn._metrics import *  # noqa: F403
 from ._model import Model as Model
 from . import callback as callback  # noqa: E402

@@ -1,15 +1,13 @@
 """Training callbacks: Callback, RunContext, LossMonitor, TimeMonitor, LambdaCallback,
-ModelCheckpoint/CheckpointConfig."""
+History (ModelCheckpoint is in _callback_checkpoint)."""
 
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 
 import numpy as np
 
-from .._serialization import save_checkpoint
 from .._tensor import Tensor
 
 __all__ = [
@@ -18,8 +16,6 @@ __all__ = [
     "LossMonitor",
     "TimeMonitor",
     "LambdaCallback",
-    "CheckpointConfig",
-    "ModelCheckpoint",
     "History",
 ]
 
@@ -277,76 +273,3 @@ class History(Callback):
         args = run_context.original_args()
         self.epoch.append(args.cur_epoch_num)
         self.history.setdefault("net_output", []).append(_loss_value(args.net_outputs))
-
-
-class CheckpointConfig:
-    """When ModelCheckpoint saves: every ``save_checkpoint_steps`` steps, keeping at most
-    ``keep_checkpoint_max`` files."""
-
-    def __init__(
-        self,
-        save_checkpoint_steps=1,
-        save_checkpoint_seconds=0,
-        keep_checkpoint_max=5,
-        keep_checkpoint_per_n_minutes=0,
-        integrated_save=True,
-        async_save=False,
-        saved_network=None,
-        append_info=None,
-        enc_key=None,
-        enc_mode="AES-GCM",
-        exception_save=False,
-        **kwargs,
-    ) -> None:
-        for name, value in (
-            ("save_checkpoint_steps", save_checkpoint_steps),
-            ("keep_checkpoint_max", keep_checkpoint_max),
-        ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(
-                    f"For 'CheckpointConfig', '{name}' must be a non-negative int, got {value!r}."
-                )
-        self.save_checkpoint_steps = save_checkpoint_steps
-        self.keep_checkpoint_max = keep_checkpoint_max
-        self.integrated_save = integrated_save
-        self.async_save = async_save
-        self.saved_network = saved_network
-        self.append_info = append_info
-
-
-class ModelCheckpoint(Callback):
-    """Save ``{prefix}-{epoch}_{step}.ckpt`` into ``directory`` as configured by ``config``."""
-
-    def __init__(
-        self,
-        prefix: str = "CKP",
-        directory: str | None = None,
-        config: CheckpointConfig | None = None,
-    ) -> None:
-        if not isinstance(prefix, str) or "/" in prefix:
-            raise ValueError(
-                f"For 'ModelCheckpoint', 'prefix' must be a file name, got {prefix!r}."
-            )
-        self.prefix = prefix
-        self.directory = directory or os.getcwd()
-        self.config = config or CheckpointConfig()
-        self.saved: list[str] = []
-
-    def on_train_step_end(self, run_context) -> None:
-        args = run_context.original_args()
-        steps = self.config.save_checkpoint_steps
-        if steps and args.cur_step_num % steps == 0:
-            self._save(args)
-
-    def _save(self, args) -> None:
-        os.makedirs(self.directory, exist_ok=True)
-        step = (args.cur_step_num - 1) % args.batch_num + 1
-        path = os.path.join(self.directory, f"{self.prefix}-{args.cur_epoch_num}_{step}.ckpt")
-        network = self.config.saved_network or args.train_network
-        save_checkpoint(network, path, async_save=self.config.async_save)
-        self.saved.append(path)
-        keep = self.config.keep_checkpoint_max
-        while keep and len(self.saved) > keep:
-            old = self.saved.pop(0)
-            if os.path.exists(old):
-                os.remove(old)

@@ -8,7 +8,6 @@ import os
 import signal
 import threading
 
-import numpy as np
 
 from .. import log as logger
 from .._context import get_context
@@ -174,21 +173,10 @@ class OnRequestExit(Callback):
         if not (self.save_ckpt or self.save_mindir):
             return
         if self.save_ckpt:
-            save_obj = network
-            if append_dict:
-                params = {p.name: p for _, p in network.parameters_and_names()}
-                clashes = {k: v for k, v in append_dict.items() if k in params}
-                if clashes:
-                    # MindSpore's checkpoint keeps the appended value of a name that is also a
-                    # Parameter (``global_step``): the appended scalar replaces it.
-                    for key, value in clashes.items():
-                        params[key] = np.asarray(
-                            value, np.int64 if isinstance(value, int) else None
-                        )
-                    save_obj = params
-                    append_dict = {k: v for k, v in append_dict.items() if k not in clashes}
+            # An appended name that is also a Parameter's (``global_step``) replaces its value,
+            # as save_checkpoint does in MindSpore.
             save_checkpoint(
-                save_obj, name, integrated_save=self.integrated_save, append_dict=append_dict
+                network, name, integrated_save=self.integrated_save, append_dict=append_dict
             )
         if self.save_mindir:
             export(network, *inputs, file_name=name, file_format="MINDIR")

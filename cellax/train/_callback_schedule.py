@@ -4,14 +4,13 @@ ReduceLROnPlateau (per epoch, on the loss or a validation metric from ``Model.fi
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
 from .. import log as logger
 from .._parameter import Parameter
 from .._tensor import Tensor
-from ._callback import Callback, _loss_value
+from ._callback import Callback
 
 __all__ = ["LearningRateScheduler", "EarlyStopping", "ReduceLROnPlateau"]
 
@@ -29,7 +28,7 @@ class LearningRateScheduler(Callback):
 
     Args:
         learning_rate_function (Callable[[float, int], float]): New rate from the current rate
-            and the global step number.
+            (the float32 rate as NumPy prints it, as in MindSpore) and the global step number.
 
     Examples:
         >>> import numpy as np
@@ -50,7 +49,9 @@ class LearningRateScheduler(Callback):
     def step_end(self, run_context) -> None:
         cb_params = run_context.original_args()
         learning_rate = cb_params.optimizer.learning_rate
-        current = float(np.asarray(learning_rate.asnumpy()))
+        # MindSpore hands the function the float32 rate as NumPy prints it (at most 8
+        # decimals: 0.1 / 3 is given as 0.03333334), not its exact value.
+        current = float(np.array2string(learning_rate.asnumpy()))
         new = self.learning_rate_function(current, cb_params.cur_step_num)
         if not math.isclose(current, new, rel_tol=1e-10):
             value = np.asarray(new, np.float32).reshape(learning_rate.shape)
@@ -61,6 +62,8 @@ class _Watching(Callback):
     """A callback watching a monitored value for improvement by more than ``min_delta``:
     downwards when ``_minimise`` (set from ``mode``, and ``monitor`` under 'auto'), else up."""
 
+    _conditioned: str  # what the missing-monitor warning says is conditioned on it
+
     def _watch(self, mode, monitor) -> None:
         self._minimise = mode == "min" or (mode == "auto" and monitor in _SMALLER_IS_BETTER)
 
@@ -68,6 +71,30 @@ class _Watching(Callback):
         if self._minimise:
             return bool(np.less(current, reference - self.min_delta))
         return bool(np.greater(current, reference + self.min_delta))
+
+    def _monitor_value(self, cb_params):
+        from .callback._callback import _handle_loss
+
+        candidates = {}
+        if self.monitor == "loss":
+            value = _handle_loss(cb_params.get("net_outputs"))
+            if isinstance(value, float) and not np.isfinite(value):
+                logger.warning(f"Invalid {self.monitor}.")
+        else:
+            candidates = cb_params.get("eval_results", {}) or {}
+            value = candidates.get(self.monitor)
+        if value is None:
+            logger.warning(
+                f"{self._conditioned} is conditioned on {self.monitor}, which is not "
+                f"available. Available choices are: {sorted({'loss', *candidates})}"
+            )
+            return None
+        if isinstance(value, Tensor):
+            value = value.asnumpy()
+        if isinstance(value, np.ndarray) and value.shape != ():
+            raise ValueError(f"{type(self).__name__} only supports scalar monitor now.")
+        # MindSpore treats a monitored value of exactly 0 as missing.
+        return np.array(value) if value else None
 
 
 class EarlyStopping(_Watching):
@@ -104,6 +131,8 @@ class EarlyStopping(_Watching):
         2
     """
 
+    _conditioned = "Early stopping"
+
     def __init__(
         self,
         monitor: str = "eval_loss",
@@ -114,21 +143,15 @@ class EarlyStopping(_Watching):
         baseline: float | None = None,
         restore_best_weights: bool = False,
     ) -> None:
-        if not isinstance(monitor, str):
-            raise TypeError(f"For 'EarlyStopping', 'monitor' must be a str, but got {monitor!r}.")
-        if isinstance(min_delta, bool) or not isinstance(min_delta, (int, float)):
-            raise TypeError(
-                f"For 'EarlyStopping', 'min_delta' must be a float or int, but got {min_delta!r}."
-            )
-        if isinstance(patience, bool) or not isinstance(patience, int) or patience < 0:
-            raise ValueError(
-                f"For 'EarlyStopping', 'patience' must be a non-negative int, but got {patience!r}."
-            )
+        # The same checks (and messages) as ReduceLROnPlateau's, as in MindSpore.
+        _check_type("monitor", monitor, str, "'str'")
+        _check_type("min_delta", min_delta, (float, int), "one of '['float', 'int']'")
+        _check_non_negative_int(patience)
+        _check_bool(verbose)
+        _check_type("mode", mode, str, "'str'")
         if mode not in ("auto", "min", "max"):
             raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {mode}.")
-        for name, flag in (("verbose", verbose), ("restore_best_weights", restore_best_weights)):
-            if not isinstance(flag, bool):
-                raise TypeError(f"For 'EarlyStopping', '{name}' must be a bool, but got {flag!r}.")
+        _check_bool(restore_best_weights)
         self.monitor = monitor
         self.min_delta = abs(min_delta)
         self.patience = patience
@@ -178,32 +201,18 @@ class EarlyStopping(_Watching):
         if self.stopped_epoch > 0 and self.verbose:
             print(f"Epoch {self.stopped_epoch:05d}: early stopping")
 
-    def _monitor_value(self, cb_params):
-        candidates = {}
-        if self.monitor == "loss":
-            outputs = cb_params.get("net_outputs")
-            value = None if outputs is None else _loss_value(outputs)
-        else:
-            candidates = cb_params.get("eval_results", {}) or {}
-            value = candidates.get(self.monitor)
-        if value is None:
-            warnings.warn(
-                f"Early stopping is conditioned on {self.monitor}, which is not available. "
-                f"Available choices are: {sorted({'loss', *candidates})}",
-                stacklevel=2,
-            )
-            return None
-        if isinstance(value, np.ndarray) and value.shape != ():
-            raise ValueError("EarlyStopping only supports scalar monitor now.")
-        # MindSpore treats a monitored value of exactly 0 as missing.
-        return np.array(value) if value else None
-
 
 def _check_type(name, value, types, type_names):
     if isinstance(value, bool) or not isinstance(value, types):
         raise TypeError(
             f"The type of '{name}' should be {type_names}, but got type '{type(value).__name__}'."
         )
+    return value
+
+
+def _check_bool(value):
+    if not isinstance(value, bool):
+        raise TypeError(f"The input value must be a bool, but got {type(value).__name__}.")
     return value
 
 
@@ -265,6 +274,8 @@ class ReduceLROnPlateau(_Watching):
         0.025
     """
 
+    _conditioned = "Learning rate reduction"
+
     def __init__(
         self,
         monitor: str = "eval_loss",
@@ -286,9 +297,7 @@ class ReduceLROnPlateau(_Watching):
             )
         self.factor = factor
         self.patience = _check_non_negative_int(patience)
-        if not isinstance(verbose, bool):
-            raise TypeError(f"The input value must be a bool, but got {type(verbose).__name__}.")
-        self.verbose = verbose
+        self.verbose = _check_bool(verbose)
         self.mode = _check_type("mode", mode, str, "'str'")
         numbers = "one of '['float', 'int']'"
         self.min_delta = abs(_check_type("min_delta", min_delta, (float, int), numbers))
@@ -340,27 +349,3 @@ class ReduceLROnPlateau(_Watching):
                 )
         self.cooldown_counter = self.cooldown
         self.wait = 0
-
-    def _monitor_value(self, cb_params):
-        from .callback._callback import _handle_loss
-
-        candidates = {}
-        if self.monitor == "loss":
-            value = _handle_loss(cb_params.get("net_outputs"))
-            if isinstance(value, float) and not np.isfinite(value):
-                logger.warning(f"Invalid {self.monitor}.")
-        else:
-            candidates = cb_params.get("eval_results", {}) or {}
-            value = candidates.get(self.monitor)
-        if value is None:
-            logger.warning(
-                f"Learning rate reduction is conditioned on {self.monitor}, which is not "
-                f"available. Available choices are: {sorted({'loss', *candidates})}"
-            )
-            return None
-        if isinstance(value, Tensor):
-            value = value.asnumpy()
-        if isinstance(value, np.ndarray) and value.shape != ():
-            raise ValueError("ReduceLROnPlateau only supports scalar monitor now.")
-        # MindSpore treats a monitored value of exactly 0 as missing.
-        return np.array(value) if value else None

@@ -26,6 +26,8 @@ import time
 
 import numpy as np
 
+from ..ops._impl.debug import take_summary_values
+
 __all__ = ["SummaryRecord"]
 
 _VALUE_PLUGINS = ("scalar", "image", "histogram", "tensor")
@@ -186,6 +188,8 @@ class SummaryRecord:
         name = f"{file_prefix}{MARK}{int(time.time())}.0.{platform.node()}{file_suffix}"
         self.log_file = os.path.realpath(os.path.join(log_dir, name))
         self._pending: dict = {}
+        self._mode = "train"
+        take_summary_values()  # values the summary ops left before this record began
         self._writer = self._tb.record_writer.RecordWriter(self.log_file)
         event = self._event(file_version="brain.Event:2")
         self._writer.write(event.SerializeToString())
@@ -229,6 +233,16 @@ class SummaryRecord:
     def record(self, step, train_network=None, plugin_filter=None) -> bool:
         """Write the queued values under ``step``; return ``True``.
 
+        In "train" mode (the default, see :meth:`set_mode`) the values the summary ops
+        (``ops.ScalarSummary``, ``ImageSummary``, ``TensorSummary``, ``HistogramSummary``)
+        recorded since the last ``record`` are written too, the newest value of each tag.
+
+        Args:
+            step (int): The step the values belong to.
+            train_network (Cell): Accepted for compatibility. Default: ``None``.
+            plugin_filter (Callable[[str], bool]): Write only the values of the plugins for
+                which it returns ``True`` (the others are dropped). Default: ``None``.
+
         Raises:
             TypeError: If ``step`` is not an int.
         """
@@ -238,6 +252,9 @@ class SummaryRecord:
             )
         if self._closed:
             raise RuntimeError("For 'SummaryRecord.record', the SummaryRecord is closed.")
+        if self._mode == "train":
+            for (plugin, tag), array in take_summary_values().items():
+                self.add_value(plugin, tag, array)
         for (plugin, tag), array in self._pending.items():
             if plugin_filter is not None and not plugin_filter(plugin):
                 continue
@@ -259,7 +276,18 @@ class SummaryRecord:
             self._closed = True
 
     def set_mode(self, mode) -> None:
-        """Accepted for compatibility (``"train"`` or ``"eval"``)."""
+        """Set the mode: in ``"train"`` (the default) :meth:`record` writes the summary ops'
+        values too, in ``"eval"`` it leaves them for a later ``record``.
+
+        Raises:
+            ValueError: If ``mode`` is not ``"train"`` or ``"eval"``.
+        """
+        if mode not in ("train", "eval"):
+            raise ValueError(
+                f"For 'SummaryRecord.set_mode', {mode!r} is not a recognized mode, expect the "
+                "parameter 'mode' is 'train' or 'eval'."
+            )
+        self._mode = mode
 
     def __enter__(self):
         return self

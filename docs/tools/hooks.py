@@ -22,6 +22,8 @@ for path in (ROOT, ROOT / "docs" / "tools"):
 import gen_api  # noqa: E402
 import gen_coverage  # noqa: E402
 import gen_differences  # noqa: E402
+import plot_bench  # noqa: E402
+import plot_summary  # noqa: E402
 import plot_training  # noqa: E402
 import plot_w9  # noqa: E402
 
@@ -83,8 +85,10 @@ def on_config(config):
     _PAGES.update(gen_api.pages())
     _PAGES.update(gen_coverage.pages())
     _PAGES.update(gen_differences.pages())
+    _PAGES.update(plot_bench.pages())
     _PAGES.update(plot_training.pages())
     _PAGES.update(plot_w9.pages())
+    _PAGES.update(plot_summary.pages())
     docs = pathlib.Path(config["docs_dir"])
     for section in config["nav"]:
         if not isinstance(section, dict):
@@ -142,7 +146,9 @@ def _base(match) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    return plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
+    markdown = plot_bench.on_page_markdown(markdown)  # the results chart and tables
+    markdown = plot_w9.on_page_markdown(markdown)  # the W9 figure and table, where marked
+    return plot_summary.on_page_markdown(markdown)  # the loss curve of docs/deploy.md
 
 
 def on_page_content(html, page, config, files):

@@ -399,3 +399,33 @@ def test_nested_jit_keeps_its_control_flow_option():
     outer = ms.jit(lambda x: inner(x) + 1, control_flow="python")
     np.testing.assert_allclose(outer(t([1.0])).asnumpy(), [3.0])
     np.testing.assert_allclose(outer(t([-1.0])).asnumpy(), [0.0])
+
+
+def _factorial(n):
+    if n <= 1:
+        return 1
+    return n * _factorial(n - 1)
+
+
+def _countdown(x, n):
+    if n == 0:
+        return x
+    return _countdown(x + n, n - 1)
+
+
+def test_recursive_module_level_functions_are_converted():
+    # the recursive call names the module's global, as in the original function
+    @ms.jit
+    def f(x):
+        return _countdown(x * _factorial(4), 3)
+
+    np.testing.assert_allclose(f(ms.Tensor(2.0)).asnumpy(), 54.0)
+    assert _trace_reason(_countdown) is None
+
+
+def _trace_reason(fn):
+    from cellax._autograph import _cache
+
+    converted = _cache.convert(fn)
+    assert converted is not None and converted.__code__.co_name == fn.__name__
+    return _cache.reason_for_code(fn.__code__)

@@ -196,9 +196,18 @@ mint_dist = {
     "reduce": t_reduce.asnumpy().tolist(),
     "world": [dist.get_rank(), dist.get_world_size(), dist.is_initialized()],
 }
-# a batch-sharded result fetched on every rank: the global batch, gathered
+# a compiled function of the batch: each rank gets its own part back (the whole batch in
+# one process)
 doubled = ms.jit(lambda x: x * 2)(ms.Tensor(xs[0])).asnumpy()
 gathered = [list(doubled.shape), float(doubled.sum())]
+# BatchNorm in train mode, compiled: per rank it normalises with its own batch's statistics;
+# the running mean kept is rank 0's (one rank: the whole batch's)
+bn = nn.BatchNorm1d(32)
+bn.set_train()
+ms.jit(lambda x: bn(x))(ms.Tensor(xs[0]))
+bn_mean = bn.moving_mean.asnumpy().tolist()
+# AllReduce inside a compiled step sums the ranks' own values (one rank: its own)
+jit_all_reduce = float(ms.jit(lambda x: ops.AllReduce()(x.sum()))(ms.Tensor(xs[0])).asnumpy())
 
 # 5. sharded checkpoints across processes: a weight split over the ranks, saved whole and as
 # per-rank slices, loaded into another split
@@ -276,6 +285,8 @@ print(
             "golden_weight": golden_weight,
             "sum_delta": sum_delta,
             "gathered": gathered,
+            "jit_all_reduce": jit_all_reduce,
+            "bn_mean": bn_mean,
             "losses3": losses3,
             "moments": moments,
             "losses4": losses4,

@@ -9,6 +9,9 @@ import re
 import importlib
 import sys
 
+import pytest
+
+import cellax as ms
 from cellax import mint, ops
 
 from ._site import ROOT
@@ -40,6 +43,7 @@ def test_strict_build_has_every_page(built_site):
         "differences",
         "architecture",
         "performance",
+        "performance_history",
         "tensor",
         "hooks",
         "mixed_precision",
@@ -192,6 +196,51 @@ def test_training_curve_figure(built_site):
     assert 'src="../images/demo_curve.svg"' in read(built_site, "performance")
 
 
+def test_bench_results_figure_and_table(built_site):
+    import plot_bench
+
+    performance = read(built_site, "performance")
+    assert plot_bench.MARKER not in performance  # replaced, by the tables or by notes
+    for kind, device in plot_bench.RECORDS:
+        record = plot_bench.load(kind)
+        if record is None:
+            assert f"No {device} run has been recorded yet" in performance
+            continue
+        svg = (built_site / "images" / f"bench_{kind}.svg").read_text()
+        assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+        assert f'src="../images/bench_{kind}.svg"' in performance
+        assert record["command"] in performance
+
+
+def test_bench_bars_are_same_run_ratios():
+    import plot_bench
+
+    def workload(name, unit, **medians):
+        rows = [{"impl": impl, "median": m} for impl, m in medians.items()]
+        return {"workload": name, "unit": unit, "rows": rows}
+
+    record = {
+        "results": [
+            workload("W1", "us/step", jax=2.0, cellax=2.2, **{"nnx.jit": 3.0}),
+            workload("W7", "us/step", jax=4.0),  # no cellax row: only the reference bar
+            {"workload": "W8", "error": "timed out"},
+            workload("W2", "us/step", jax=9.0, cellax=3.0),  # no torch: panel left out
+        ]
+    }
+    panels = plot_bench.bars(record)
+    assert [title for title, *_ in panels] == ["Compiled training step (jit or GRAPH_MODE)"]
+    rows = {(case, label): ratio for case, label, ratio, *_ in panels[0][2]}
+    assert rows == {
+        ("W1 MLP 784-512-512-10", "hand-written JAX + optax"): 1.0,
+        ("W1 MLP 784-512-512-10", "cellax"): pytest.approx(1.1),
+        ("W1 MLP 784-512-512-10", "Flax NNX"): pytest.approx(1.5),
+        ("W7 LeNet-5", "hand-written JAX + optax"): 1.0,
+    }
+    torch_run = {"results": [workload("W2", "us/step", torch=2.0, cellax=3.0, jax=8.0)]}
+    (title, ref, rows), *_ = plot_bench.bars(torch_run)
+    assert ref == "PyTorch eager" and [r[2] for r in rows] == [1.0, 1.5, 4.0]
+
+
 def test_w9_figure_and_table(built_site):
     import plot_w9
 
@@ -243,3 +292,31 @@ def test_every_public_module_is_in_the_reference():
         if lacking:
             missing[info.name] = lacking
     assert not missing, missing
+
+
+def test_summary_loss_curve(built_site):
+    import plot_summary
+
+    pytest.importorskip("tensorboardX", reason="the 'summary' extra draws the loss curve")
+
+    deploy = read(built_site, "deploy")
+    assert plot_summary.MARKER not in deploy
+    svg = (built_site / "images" / "summary_loss.svg").read_text()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "loss/auto, read back from the event file" in svg  # the title, as a comment
+    assert 'src="../images/summary_loss.svg"' in deploy
+
+
+def test_summary_loss_curve_reads_the_event_file(tmp_path):
+    """The figure's values are the event file's: what SummaryRecord wrote is read back."""
+    import plot_summary
+
+    pytest.importorskip("tensorboardX", reason="the 'summary' extra is absent")
+
+    with ms.SummaryRecord(str(tmp_path)) as record:
+        for step, value in ((1, 0.5), (3, 0.25)):
+            record.add_value("scalar", "loss/auto", ms.Tensor(value))
+            record.add_value("histogram", "w", ms.Tensor([1.0, 2.0]))
+            record.record(step)
+    assert plot_summary.read_scalars(str(tmp_path)) == {"loss/auto": [(1, 0.5), (3, 0.25)]}
+    assert "Net(nn.Cell)" in plot_summary.script()  # the page's block the build runs

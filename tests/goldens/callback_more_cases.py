@@ -228,3 +228,135 @@ def run_exit(ms, nn, ds, train, case, directory):
     if case == "eval":
         return _run_eval_exit(ms, nn, ds, train, directory)
     return _run_exit(ms, nn, ds, train, directory, **EXIT_CASES[case])
+
+
+# LearningRateScheduler: the learning rate function (of SGD's rate 0.1) and a training run of
+# 2 epochs of 3 steps; the log holds the (lr, step) the function is given at every step.
+LR_FUNCTIONS = {
+    "halve": lambda lr, step: lr * 0.5,
+    "every_second_step": lambda lr, step: lr * 0.1 if step % 2 == 0 else lr,
+    "third": lambda lr, step: lr / 3,
+    "tiny": lambda lr, step: lr * 0.003,
+    "unchanged_within_tolerance": lambda lr, step: lr * (1 + 1e-12),
+    "by_step": lambda lr, step: 0.05 * step,
+}
+
+
+def lr_scheduler(ms, nn, ds, train, name):
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    opt = nn.SGD(net.trainable_params(), learning_rate=0.1)
+    model = train.Model(net, nn.MSELoss(), opt)
+    log = []
+
+    def schedule(lr, step):
+        log.append([lr, step])
+        return LR_FUNCTIONS[name](lr, step)
+
+    model.train(2, _dataset(ds), callbacks=[train.LearningRateScheduler(schedule)])
+    return {"calls": log, "final": float(opt.learning_rate.asnumpy())}
+
+
+def lr_scheduler_dynamic(ms, nn, ds, train):
+    net = nn.Dense(2, 1)
+    opt = nn.SGD(net.trainable_params(), learning_rate=[0.1, 0.05, 0.01])
+    model = train.Model(net, nn.MSELoss(), opt)
+    cb = train.LearningRateScheduler(lambda lr, step: lr)
+    return _error(lambda: model.train(1, _dataset(ds), callbacks=[cb]))
+
+
+# EarlyStopping, driven by hand as Model does: on_train_begin, then on_train_epoch_end per
+# scripted value until it requests the stop. Before each epoch the net's weight is set to
+# [[epoch, -epoch]], so restore_best_weights shows which epoch's weights it restored.
+# name -> (constructor keyword arguments, monitored key, scripted values)
+EARLY = {
+    "default_patience0": ({}, "eval_loss", [1.0, 0.9, 0.8]),
+    "patience2_min_delta": (
+        dict(patience=2, min_delta=0.05),
+        "eval_loss",
+        [1.0, 0.97, 0.9, 0.89, 0.88, 0.87, 0.5, 0.4],
+    ),
+    "acc_auto_max": (dict(monitor="acc", patience=1), "acc", [0.1, 0.2, 0.2, 0.3, 0.25, 0.4]),
+    "mode_max_baseline": (
+        dict(mode="max", patience=2, baseline=0.5, min_delta=0.1),
+        "eval_loss",
+        [0.2, 0.35, 0.4, 0.6, 0.65, 0.7, 0.9, 0.9, 0.9],
+    ),
+    "baseline_with_zero_min_delta": (
+        dict(patience=3, baseline=2.0),
+        "eval_loss",
+        [1.0, 0.9, 0.8, 0.7, 0.6, 0.5],
+    ),
+    "restore_best_verbose": (
+        dict(patience=2, restore_best_weights=True, verbose=True),
+        "eval_loss",
+        [1.0, 0.5, 0.7, 0.8, 0.9, 0.1],
+    ),
+    "restore_best_max": (
+        dict(monitor="acc", patience=1, restore_best_weights=True, mode="max", min_delta=0.5),
+        "acc",
+        [1.0, 2.0, 2.4, 3.0, 2.0, 2.1],
+    ),
+    "missing_monitor": (dict(patience=1, restore_best_weights=True), "acc", [1.0, 2.0, 3.0]),
+    "loss_monitor": (dict(monitor="loss", patience=1), "loss", [2.0, 1.0, 1.5, 1.4, 0.3]),
+    "zero_value_skipped": (dict(patience=1), "eval_loss", [1.0, 0.0, 0.0, 1.2, 1.3]),
+    "mode_min_on_acc": (dict(monitor="acc", mode="min", patience=1), "acc", [0.5, 0.4, 0.6, 0.7]),
+    "negative_min_delta": (
+        dict(patience=1, min_delta=-0.2, mode="min"),
+        "eval_loss",
+        [1.0, 1.1, 1.3, 1.2, 1.5],
+    ),
+}
+
+EARLY_ERRORS = [
+    "dict(monitor=1)",
+    "dict(min_delta='a')",
+    "dict(min_delta=True)",
+    "dict(patience=-1)",
+    "dict(patience=1.5)",
+    "dict(patience=True)",
+    "dict(verbose=1)",
+    "dict(mode='up')",
+    "dict(mode=1)",
+    "dict(baseline='high')",
+    "dict(restore_best_weights=1)",
+]
+
+
+def early(ms, nn, train, name):
+    import contextlib
+    import io
+
+    kwargs, key, values = EARLY[name]
+    net = nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
+    cb = train.EarlyStopping(**kwargs)
+    params = train.callback._InternalCallbackParam()
+    params.train_network = net
+    run_context = train.RunContext(params)
+    printed = io.StringIO()
+    log = []
+    with contextlib.redirect_stdout(printed):
+        cb.on_train_begin(run_context)
+        for epoch, value in enumerate(values, 1):
+            params.cur_epoch_num = epoch
+            net.weight.set_data(ms.Tensor(np.array([[epoch, -epoch]], np.float32)))
+            if key == "loss":
+                params.net_outputs = ms.Tensor(np.float32(value))
+            else:
+                params.eval_results = {key: value}
+            cb.on_train_epoch_end(run_context)
+            stop = run_context.get_stop_requested()
+            log.append([cb.wait, float(cb.best), cb.stopped_epoch, stop])
+            if stop:
+                break
+        cb.on_train_end(run_context)
+    return {
+        "log": log,
+        "weight": net.weight.asnumpy().tolist(),
+        "printed": printed.getvalue(),
+        "baseline": cb.baseline,
+        "min_delta": cb.min_delta,
+    }
+
+
+def early_errors(train):
+    return {text: _error(lambda: train.EarlyStopping(**eval(text))) for text in EARLY_ERRORS}

@@ -130,6 +130,21 @@ def test_interpolate_matches_mindspore(case):
     np.testing.assert_allclose(out.asnumpy(), get(case, "out"), rtol=1e-5, atol=atol)
 
 
+@pytest.mark.parametrize(
+    "mode,rank", [("nearest", 3), ("nearest", 4), ("linear", 3), ("bilinear", 4), ("bicubic", 4)]
+)
+def test_interpolate_scale_factor_without_recompute_is_a_superset(mode, rank):
+    # MindSpore 2.10 CPU raises ValueError here (docs' differences page); cellax computes the
+    # result that recompute_scale_factor=True gives (which MindSpore accepts) for whole scales
+    x = ms.Tensor(
+        np.arange(2 * 4 ** (rank - 2), dtype=np.float32).reshape((1, 2) + (4,) * (rank - 2))
+    )
+    out = ops.interpolate(x, scale_factor=2.0, mode=mode)
+    ref = ops.interpolate(x, scale_factor=2.0, mode=mode, recompute_scale_factor=True)
+    assert out.shape == (1, 2) + (8,) * (rank - 2)
+    np.testing.assert_allclose(out.asnumpy(), ref.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
 def test_pixel_shuffle_unfold_fold_match_mindspore():
     (case,) = cases("pixel_shuffle")
     out = nn.PixelShuffle(2)(ms.Tensor(get(case, "x")))

@@ -32,7 +32,7 @@ class CellHooksMixin:
         to the inputs are differentiated too; returning new data (not computed from the inputs)
         stops the gradient there. They lie outside this Cell's backward hooks.
 
-        Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores hooks): the hook is traced.
+        Under ``cellax.jit`` / GRAPH_MODE (where MindSpore 2.10 runs it too): the hook is traced.
         A hook returning new inputs computed with cellax ops becomes part of the compiled
         program (its printing happens once, at trace time). A hook that returns None only
         observes: it runs at every call with the real values (``jax.debug.callback``).
@@ -152,8 +152,9 @@ Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
         ``hook_fn(cell, grad_output) -> None or new grad_output``: ``grad_output`` is the tuple
         of gradients of this Cell's floating outputs; a returned tuple of the same length and
         shapes replaces it (a Tensor is accepted when there is one output). Runs during
-        ``grad``/``value_and_grad``. Under ``cellax.jit`` / GRAPH_MODE (where MindSpore ignores
-        it) a hook that returns None runs at every call with the real gradients
+        ``grad``/``value_and_grad``. Under ``cellax.jit`` / GRAPH_MODE (where MindSpore 2.10
+        runs it too, with the same tuple) a hook that returns None runs at every call with the
+        real gradients
         (``jax.debug.callback``); a replacing hook is traced into the program.
 
         Args:

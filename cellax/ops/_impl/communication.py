@@ -4,7 +4,9 @@ Where a collective runs decides what it means (docs/distributed.md):
 
 * inside a per-rank program (``jax.shard_map`` over a mesh whose axis is the group: the world
   group is the ``'data'`` axis; a mesh axis name may also be given as ``group``): each device
-  is a rank and the op is the matching ``jax.lax`` collective (``psum``, ``all_gather``...);
+  is a rank and the op is the matching ``jax.lax`` collective (``psum``, ``all_gather``...).
+  A compiled step under DATA_PARALLEL over several processes is such a program too: each
+  process is a rank (``_parallel_state.per_rank``);
 * eagerly with several processes: a process is a rank, the values travel with
   ``multihost_utils.process_allgather`` (mindcv's ``AllReduce()(Tensor(count))``);
 * anywhere else (one rank, or JAX's global view inside ``jit``): every rank holds the same
@@ -35,9 +37,6 @@ __all__ = [
 _WORLD = "hccl_world_group"
 
 
-_WORLD_NAMES = (_WORLD, "nccl_world_group", "mccl_world_group")
-
-
 class ReduceOp:
     """Reduction kinds of the collectives (``mindspore.ops.ReduceOp``).
 
@@ -58,18 +57,8 @@ _OPS = (ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.PROD, ReduceOp.AVG)
 
 
 def _axis(group: str):
-    """The bound mesh axis a group maps to inside shard_map, or None outside one.
-
-    The world group and groups from ``create_group`` (all ranks) are the ``'data'`` axis;
-    any other name is taken as a mesh axis name.
-    """
-    world = group in _WORLD_NAMES or group in _parallel_state.COMM.groups
-    name = _parallel_state.DATA_AXIS if world else group
-    try:
-        lax.axis_size(name)
-    except NameError:
-        return None
-    return name
+    """The bound mesh axis a group maps to inside shard_map, or None outside one."""
+    return _parallel_state.collective_axis(group)
 
 
 def _eager_multi() -> bool:

@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from ... import _dtype
+from .ctc import ctc_nll
 from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_index_range, check_min_rank, to_float, wrap
@@ -369,6 +370,9 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
     return wrap(reduce(loss, check_reduction(api, reduction)))
 
 
+_ctc = fused(ctc_nll, static_argnums=(4, 5))
+
+
 def ctc_loss(
     log_probs,
     targets,
@@ -391,9 +395,18 @@ def ctc_loss(
         zero_infinity (bool): Replace infinite losses (impossible alignments) by 0.
             Default: ``False``.
 
+    ``log_probs`` are used as given, as in MindSpore (they are not log-softmaxed again), and
+    the gradient is MindSpore's CTC rule: ``exp(log_probs) - posterior`` over each sample's
+    frames, the gradient with respect to the scores before a log-softmax.
+
+    Differences from MindSpore: with ``zero_infinity=True`` an infinite loss (an alignment
+    that cannot fit in the input length) reads 0, as MindSpore documents; MindSpore 2.10's CPU
+    kernel still returns ``inf`` for it in the loss (its gradient is zero in both).
+
     Returns:
-        Tuple ``(loss, log_alpha)``; cellax returns the per-sample negative log likelihood as
-        ``log_alpha`` (MindSpore returns its alpha table).
+        Tuple ``(loss, log_alpha)``: the loss reduced by ``reduction`` (``(N,)`` with
+        ``'none'``) and the alpha table ``(N, T, 2 * S + 1)`` in log space, ``-inf`` where a
+        state cannot be reached.
 
     Examples:
         >>> import cellax as ms
@@ -402,8 +415,6 @@ def ctc_loss(
         >>> print(round(float(loss), 4))
         0.2877
     """
-    import optax
-
     api = "ctc_loss"
     lp = to_float(arr(log_probs, api, "log_probs", keep_scalars=False))
     labels = arr(targets, api, "targets", keep_scalars=False).astype(jnp.int32)
@@ -422,18 +433,20 @@ def ctc_loss(
                 f"For '{api}', '{name}' must hold one length per sample ({lp.shape[1]}), but "
                 f"got {length.shape[0]}."
             )
-    logits = jnp.transpose(lp, (1, 0, 2))
-    steps = logits.shape[1]
-    logit_pad = (jnp.arange(steps)[None, :] >= in_len[:, None]).astype(lp.dtype)
-    label_pad = (jnp.arange(labels.shape[1])[None, :] >= tgt_len[:, None]).astype(lp.dtype)
-    nll = optax.ctc_loss(logits, logit_pad, labels, label_pad, blank_id=blank)
+    reduction = check_reduction(api, reduction)
+    blank = int(blank)
+    if not 0 <= blank < lp.shape[2]:
+        raise ValueError(f"For '{api}', 'blank' must be in [0, {lp.shape[2]}), but got {blank}.")
+    nll, log_alpha = _ctc(
+        lp, labels, in_len.astype(jnp.int32), tgt_len.astype(jnp.int32), blank, bool(zero_infinity)
+    )
     if zero_infinity:
-        nll = jnp.where(jnp.isinf(nll) | (nll > 1e29), 0.0, nll)
+        nll = jnp.where(jnp.isinf(nll), 0.0, nll)
     if reduction == "mean":
         loss = jnp.mean(nll / jnp.maximum(tgt_len, 1).astype(lp.dtype))
     else:
-        loss = reduce(nll, check_reduction(api, reduction))
-    return wrap(loss.astype(lp.dtype)), wrap(nll.astype(lp.dtype))
+        loss = reduce(nll, reduction)
+    return wrap(loss.astype(lp.dtype)), wrap(log_alpha.astype(lp.dtype))
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):

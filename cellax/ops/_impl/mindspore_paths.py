@@ -15,12 +15,12 @@ PATHS = {
         "Abs Acosh Add AddN Addcdiv Addcmul Asin Asinh AssignAdd AssignSub Atan Atan2 "
         "Atanh BatchMatMul Bernoulli BitwiseAnd BitwiseOr BitwiseXor Ceil Cholesky Cos "
         "Cosh CumProd CumSum Digamma Div DivNoNan Einsum Equal Erf Erfc Erfinv Exp Expm1 "
-        "Floor FloorDiv FloorMod Greater GreaterEqual Inv Invert IsClose IsFinite IsInf "
-        "IsNan Lerp Less LessEqual Lgamma LinSpace Log Log1p LogicalAnd LogicalNot "
-        "LogicalOr LogicalXor LpNorm MatMul MatrixDeterminant MatrixInverse Maximum "
-        "Median Minimum Mod Mul Neg NotEqual Pow Primitive PrimitiveWithInfer RealDiv "
-        "Reciprocal ReduceAll ReduceAny ReduceMax ReduceMean ReduceMin ReduceProd "
-        "ReduceStd ReduceSum Roll Round Rsqrt Sign Sin Sinh Sqrt Square "
+        "FloatStatus Floor FloorDiv FloorMod Greater GreaterEqual Inv Invert IsClose "
+        "IsFinite IsInf IsNan Lerp Less LessEqual Lgamma LinSpace Log Log1p LogicalAnd "
+        "LogicalNot LogicalOr LogicalXor LpNorm MatMul MatrixDeterminant MatrixInverse "
+        "Maximum Median Minimum Mod Mul Neg NotEqual Pow Primitive PrimitiveWithInfer "
+        "RealDiv Reciprocal ReduceAll ReduceAny ReduceMax ReduceMean ReduceMin "
+        "ReduceProd ReduceStd ReduceSum Roll Round Rsqrt Sign Sin Sinh Sqrt Square "
         "SquaredDifference Sub Tan Tensor Trunc TruncateDiv TruncateMod Xdivy Xlogy "
         "prim_attr_register"
     ),
@@ -47,7 +47,8 @@ PATHS = {
     "operations.linalg_ops": ("Primitive Svd prim_attr_register"),
     "operations.image_ops": ("Primitive prim_attr_register"),
     "operations.debug_ops": (
-        "HookBackward Primitive PrimitiveWithInfer Print Tensor prim_attr_register"
+        "HistogramSummary HookBackward ImageSummary InsertGradientOf Primitive "
+        "PrimitiveWithInfer Print ScalarSummary Tensor TensorSummary prim_attr_register"
     ),
     "operations.control_ops": ("PrimitiveWithInfer prim_attr_register"),
     "operations.sparse_ops": ("Primitive prim_attr_register"),

@@ -138,9 +138,14 @@ def interpolate(
         ValueError: If both or neither of ``size``/``scale_factor`` are given, or ``mode`` does
             not fit the input rank.
 
-    Differences from MindSpore: MindSpore 2.10 refuses ``scale_factor`` for most modes unless
-    ``recompute_scale_factor=True``, and ``align_corners`` for the nearest and area modes;
-    cellax accepts both (with ``recompute_scale_factor=True`` the results agree).
+    Differences from MindSpore: ``scale_factor`` without ``recompute_scale_factor=True``
+    computes a result in cellax, where MindSpore 2.10 (CPU) raises ``ValueError`` ("'scale_factor'
+    option cannot currently be set with the mode = ...") for the nearest (3-D and 4-D), linear,
+    bilinear and bicubic modes; its area mode and 5-D inputs accept it. This superset is kept on
+    purpose (code written for PyTorch-style ``interpolate`` runs unchanged); for code that must
+    also run on MindSpore, pass ``size`` or ``recompute_scale_factor=True``, with which the
+    results agree. cellax likewise accepts ``align_corners`` for the nearest and area modes,
+    which MindSpore refuses.
 
     Examples:
         >>> import cellax as ms

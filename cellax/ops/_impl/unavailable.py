@@ -1,5 +1,5 @@
 """Names of MindSpore 2.10's ``mindspore.ops`` list that have no counterpart on JAX: Ascend's
-fused attention / MoE kernels and the custom-kernel registration API. Each exists so that code
+fused attention variants and MoE kernels and the custom-kernel registration API. Each exists so that code
 importing it loads; calling it raises ``NotImplementedError`` naming it and saying why.
 ``add_flags`` (graph-compiler flags on a function) is accepted and has no effect.
 """
@@ -10,7 +10,6 @@ from ..._errors import unavailable
 from .primitive import primitive
 
 __all__ = [
-    "FlashAttentionScore",
     "QuantBatchMatmul",
     "add_flags",
     "custom_info_register",
@@ -19,7 +18,6 @@ __all__ = [
     "kernel",
     "ms_kernel",
     "get_vm_impl_fn",
-    "flash_attention_score",
     "fused_infer_attention_score",
     "incre_flash_attention",
     "prompt_flash_attention",
@@ -108,9 +106,6 @@ get_vm_impl_fn = _unavailable(
 )
 
 
-flash_attention_score = _unavailable("flash_attention_score", _ASCEND)
-
-
 fused_infer_attention_score = _unavailable("fused_infer_attention_score", _ASCEND)
 
 
@@ -182,22 +177,6 @@ def _unavailable_primitive(name: str, attrs: dict, reason: str):
         f"Not available in cellax: instances build, and calling one raises "
         f"NotImplementedError ({reason}).",
     )
-
-
-FlashAttentionScore = _unavailable_primitive(
-    "FlashAttentionScore",
-    {
-        "head_num": None,
-        "keep_prob": 1.0,
-        "scale_value": 1.0,
-        "pre_tokens": 2147483647,
-        "next_tokens": 2147483647,
-        "inner_precise": 0,
-        "input_layout": "BSH",
-        "sparse_mode": 0,
-    },
-    _ASCEND,
-)
 
 
 QuantBatchMatmul = _unavailable_primitive(

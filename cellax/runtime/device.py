@@ -1,0 +1,1 @@
+"""``mindspore.runtime.device``: helpers behind the runtime package (no public names)."""
