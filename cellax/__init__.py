@@ -71,7 +71,7 @@ __version__ = "0.1.0"
 # heavy or rarely used, and ``import cellax`` stays fast.
 _LAZY_MODULES = (
     "numpy mint dataset debug communication profiler boost log version parallel _checkparam"
-    " _c_expression experimental multiprocessing runtime device_context hal device_manager"
+    " _c_expression experimental multiprocessing runtime device_context hal device_manager onnx"
 ).split()
 _LAZY_NAMES = {
     "Profiler": "profiler",

@@ -17,6 +17,8 @@ import math
 import os
 import threading
 
+import numpy as np
+
 __all__ = ["INT64_MAX", "AllocationError", "check_alloc", "constructing", "device_bytes"]
 
 INT64_MAX = 2**63 - 1
@@ -106,6 +108,8 @@ def check_alloc(api: str, name: str, shape, itemsize: int = 1) -> None:
         AllocationError: If the array needs more bytes than :func:`device_bytes`, or more than
             :func:`free_bytes` (a request of over 256 MiB).
     """
+    if not all(isinstance(d, (int, np.integer)) for d in shape):
+        return  # a symbolic dimension (jax.export tracing): its size is only known at run time
     dims = [int(d) for d in shape]
     name = f"'{name}'" if name.isidentifier() else name  # "a parameter" stays unquoted
     if any(d < 0 for d in dims):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import jax.numpy as jnp
+from jax.export import is_symbolic_dim
 import numpy as np
 
 __all__ = ["reshape_value", "target_shape"]
@@ -20,8 +21,13 @@ def target_shape(api: str, size: int, shape) -> tuple:
     As MindSpore, a ``-1`` next to a zero dimension (nothing to divide by) becomes 0; a
     size that does not match, two ``-1``, or another negative dimension is a ValueError.
     """
-    if _int(shape):
+    if _int(shape) or is_symbolic_dim(shape):
         shape = (shape,)
+    if isinstance(shape, (tuple, list)) and (
+        any(map(is_symbolic_dim, shape)) or is_symbolic_dim(size)
+    ):  # a jax.export symbolic dimension (export with a None dimension): jax resolves the -1
+        if all(_int(d) or is_symbolic_dim(d) for d in shape):
+            return tuple(shape)
     if not isinstance(shape, (tuple, list)) or not all(_int(d) for d in shape):
         raise TypeError(
             f"For '{api}', 'shape' must be an int or a tuple of ints, but got {shape!r}."

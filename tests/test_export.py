@@ -128,10 +128,9 @@ def test_load_rejects_mindspore_mindir_and_bad_names(tmp_path):
         ms.load(str(tmp_path / "missing.mindir"))
 
 
-@pytest.mark.parametrize("file_format", ["AIR", "ONNX"])
-def test_export_other_formats_raise_naming_them(tmp_path, file_format):
-    with pytest.raises(NotImplementedError, match=f"file_format='{file_format}'"):
-        ms.export(nn.ReLU(), ops.ones((2,)), file_name=str(tmp_path / "x"), file_format=file_format)
+def test_export_other_formats_raise_naming_them(tmp_path):
+    with pytest.raises(NotImplementedError, match="file_format='AIR'"):
+        ms.export(nn.ReLU(), ops.ones((2,)), file_name=str(tmp_path / "x"), file_format="AIR")
     with pytest.raises(ValueError, match="'file_format' must be one of"):
         ms.export(nn.ReLU(), ops.ones((2,)), file_name=str(tmp_path / "x"), file_format="PB")
     assert not os.listdir(tmp_path)

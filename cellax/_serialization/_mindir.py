@@ -135,16 +135,22 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
     its parameter values. :func:`load` reads it back and :class:`cellax.nn.GraphCell` runs it,
     in another process, without the Python model.
 
+    With ``file_format="ONNX"`` this writes ``<file_name>.onnx``: an ONNX model (opset 17)
+    converted by cellax from the network's jaxpr in inference mode, the parameters as
+    initializers under their names, the inputs named after ``construct``'s arguments. It needs
+    the ``onnx`` package (``pip install 'cellax[onnx]'``); onnxruntime, TensorRT and other
+    ONNX runtimes run it.
+
     Args:
         net (Cell): The network.
         *inputs (Union[Tensor, numpy.ndarray, Number]): Example inputs fixing the exported
             shapes and dtypes. ``Tensor(shape=[None, 3], dtype=ms.float32)`` exports a
             dynamic dimension (any size at run time; ``None`` on axis 0 means one batch size
-            shared by every input).
-        file_name (str): The output file; ``.mindir`` is appended when missing.
-        file_format (str): ``"MINDIR"``. ``"AIR"`` (Ascend's offline format) and ``"ONNX"``
-            raise. Default: ``"MINDIR"``.
-        **kwargs: ``platforms`` (cellax only): the XLA platforms to lower for, e.g.
+            shared by every input, named ``batch`` in an ONNX file).
+        file_name (str): The output file; ``.mindir`` (``.onnx``) is appended when missing.
+        file_format (str): ``"MINDIR"`` or ``"ONNX"``. ``"AIR"`` (Ascend's offline format)
+            raises. Default: ``"MINDIR"``.
+        **kwargs: ``platforms`` (cellax only, MINDIR): the XLA platforms to lower for, e.g.
             ``("cpu", "cuda")``. Default: the current backend. ``incremental`` is accepted and
             ignored; ``enc_key``, ``enc_mode``, ``dataset`` and ``custom_func`` raise.
 
@@ -152,10 +158,13 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
         TypeError: If ``net`` is not a Cell or an input is not a Tensor, array or number.
         ValueError: If ``file_format`` is not one of "MINDIR", "AIR", "ONNX", or
             ``file_name`` is not a str.
-        NotImplementedError: For "AIR", "ONNX", or an unsupported option in ``kwargs``.
+        NotImplementedError: For "AIR", or an unsupported option in ``kwargs``.
+        RuntimeError: For "ONNX", if the network uses a JAX primitive the converter has no
+            rule for (the message names the primitive and the Cells that emitted it).
+        ImportError: For "ONNX", if the ``onnx`` package is not installed.
 
-    Differences from MindSpore: the file is not MindSpore's MindIR protobuf and MindSpore
-    cannot read it (nor can cellax read MindSpore's); see the "Deploy" guide.
+    Differences from MindSpore: the ``.mindir`` file is not MindSpore's MindIR protobuf and
+    MindSpore cannot read it (nor can cellax read MindSpore's); see the "Deploy" guide.
 
     Examples:
         >>> import os, tempfile
@@ -181,12 +190,6 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
             "MindSpore's Ascend graph compiler (CANN) writes; cellax runs on XLA and cannot "
             "produce it. Use file_format='MINDIR' (cellax's StableHLO artifact)."
         )
-    if file_format == "ONNX":
-        raise NotImplementedError(
-            "For 'export', file_format='ONNX' is not supported by cellax yet. Use "
-            "file_format='MINDIR' (cellax's StableHLO artifact), or convert the jitted "
-            "function with a JAX-to-ONNX converter such as jax2onnx."
-        )
     unsupported = sorted(k for k in kwargs if k in _UNSUPPORTED_KWARGS)
     unknown = sorted(set(kwargs) - set(_UNSUPPORTED_KWARGS) - {"platforms", "incremental"})
     if unsupported or unknown:
@@ -196,6 +199,10 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs) -> None:
         )
     if not isinstance(net, Cell):
         raise TypeError(f"For 'export', 'net' must be a Cell, but got {type(net).__name__}.")
+    if file_format == "ONNX":
+        from . import _onnx
+
+        return _onnx.export(net, *inputs, file_name=file_name)
     _require_flatbuffers("export")
     platforms = kwargs.get("platforms")
     platforms = None if platforms is None else tuple(platforms)

@@ -64,6 +64,7 @@ PACKAGES = [
     ("cellax.experimental.optim.lr_scheduler", "cellax.experimental.optim.lr_scheduler"),
     ("cellax.profiler", "cellax.profiler"),
     ("cellax.log", "cellax.log"),
+    ("cellax.onnx", "cellax.onnx"),
     ("cellax.debug", "cellax.debug"),
     ("cellax.runtime", "cellax.runtime"),
     ("cellax.device_manager", "cellax.device_manager"),
