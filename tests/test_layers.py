@@ -51,7 +51,7 @@ FLOORS = [
     ["_transforms"],
     ["ops", "_c_expression"],
     ["nn"],
-    ["amp", "_serialization"],
+    ["amp", "_serialization", "onnx"],  # onnx: mindspore.onnx.export, over _serialization
     ["train"],
     [
         "numpy",

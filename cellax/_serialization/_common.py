@@ -152,3 +152,37 @@ def _host(value, copy: bool = False):
 
         return np.asarray(multihost_utils.process_allgather(value, tiled=True))
     return np.array(value, copy=True) if copy else np.asarray(value)
+
+
+# -- export (MINDIR and ONNX) ------------------------------------------------------------------
+
+
+def _check_file_name(api: str, file_name) -> None:
+    if not isinstance(file_name, str):
+        raise ValueError(
+            f"For '{api}', the argument 'file_name' must be a str, but got "
+            f"{type(file_name).__name__}."
+        )
+
+
+def _input_spec(x, index: int, scope):
+    """``jax.ShapeDtypeStruct`` for one export input; a ``None`` dimension becomes a symbol
+    (``batch`` for axis 0, shared by all inputs, since they normally agree; ``d<i>_<axis>``
+    elsewhere)."""
+    if isinstance(x, Tensor) and x._value is None and isinstance(x._spec, tuple):
+        shape, dtype = x.shape, np.dtype(_dtype.dtype_to_nptype(x.dtype))
+        dims = ["batch" if d == -1 and a == 0 else f"d{index}_{a}" if d == -1 else str(d)
+                for a, d in enumerate(shape)]  # fmt: skip
+        if any(d == -1 for d in shape):
+            symbolic = jax.export.symbolic_shape(", ".join(dims), scope=scope)
+            return jax.ShapeDtypeStruct(symbolic, dtype)
+        return jax.ShapeDtypeStruct(tuple(shape), dtype)
+    if isinstance(x, (bool, int, float)):
+        x = np.asarray(x)
+    array = x.asnumpy() if isinstance(x, Tensor) else x
+    if not hasattr(array, "shape") or not hasattr(array, "dtype"):
+        raise TypeError(
+            f"For 'export', every input must be a Tensor, an array or a number, but input "
+            f"{index} is {type(x).__name__}."
+        )
+    return jax.ShapeDtypeStruct(tuple(array.shape), array.dtype)
