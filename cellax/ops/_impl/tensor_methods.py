@@ -28,6 +28,7 @@ from . import (
     statistics,
     ufuncs,
 )
+from ..._tensor import Tensor
 from .utils import arr, np_dtype, wrap
 
 
@@ -183,7 +184,8 @@ def _type(self, dtype=None, non_blocking=False, **kwargs):
 def _gather(self, *args, **kwargs):
     """``gather(input_indices, axis, batch_dims=0)``, or torch-style ``gather(dim, index)`` (an
     int then a Tensor, or the ``dim=``/``index=`` keywords) as ``gather_elements``."""
-    if "dim" in kwargs or "index" in kwargs or (len(args) >= 1 and isinstance(args[0], int)):
+    torch_style = len(args) >= 2 and isinstance(args[0], int) and isinstance(args[1], Tensor)
+    if "dim" in kwargs or "index" in kwargs or torch_style:
         return _with_dim(indexing.gather_elements, "dim")(self, *args, **kwargs)
     return indexing.gather(self, *args, **kwargs)
 
