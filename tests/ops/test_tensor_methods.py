@@ -177,3 +177,55 @@ def test_type_method():
 def test_dim_keyword_rejects_keepdim_where_mindspore_has_none():
     with pytest.raises(TypeError, match="keepdim"):
         T(A3).sort(dim=1, keepdim=True)
+
+
+@pytest.mark.parametrize(
+    "method, ref",
+    [
+        (
+            lambda t: t.add_(T([1.0, 2.0, 3.0]), alpha=2),
+            lambda a: a + 2 * np.array([1.0, 2.0, 3.0]),
+        ),
+        (lambda t: t.sub_(1.0, alpha=0.5), lambda a: a - 0.5),
+        (lambda t: t.mul_(T([[2.0], [3.0]])), lambda a: a * np.array([[2.0], [3.0]])),
+        (lambda t: t.div_(4.0), lambda a: a / 4.0),
+        (lambda t: t.div_(4.0, rounding_mode="floor"), lambda a: np.floor(a / 4.0)),
+        (lambda t: t.exp_(), np.exp),
+        (lambda t: t.masked_fill_(t > 2.0, -1.0), lambda a: np.where(a > 2.0, -1.0, a)),
+        (
+            lambda t: t.copy_(T([7, 8, 9], ms.int32)),
+            lambda a: np.broadcast_to([7.0, 8.0, 9.0], a.shape),
+        ),
+        (lambda t: t.clamp_(1.0, 4.0), lambda a: np.clip(a, 1.0, 4.0)),
+    ],
+)
+def test_in_place_methods_write_into_the_tensor(method, ref):
+    data = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = T(data)
+    assert method(x) is x
+    assert x.dtype == ms.float32 and x.shape == (2, 3)
+    np.testing.assert_allclose(x.asnumpy(), ref(data).astype(np.float32), rtol=1e-6)
+
+
+def test_in_place_methods_on_parameters_and_shapes():
+    p = ms.Parameter(T(np.ones((2, 2), np.float32)), name="p")
+    assert p.add_(1.0) is p
+    assert p.asnumpy().tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    x = T(np.ones((2,), np.float32))
+    with pytest.raises(ValueError, match="does not broadcast"):
+        x.add_(T(np.ones((3, 2), np.float32)))
+    assert x.asnumpy().tolist() == [1.0, 1.0]
+    u = T(np.zeros((100,), np.float32)).uniform_(2.0, 3.0)
+    assert ((u.asnumpy() >= 2.0) & (u.asnumpy() < 3.0)).all()
+
+
+def test_in_place_methods_under_grad_and_jit():
+    def f(x):
+        y = x * 2
+        y.mul_(x)  # y = 2 x^2
+        return y.sum()
+
+    x = T(np.array([1.0, 2.0], np.float32))
+    assert float(ms.jit(f)(x)) == 10.0
+    assert ms.grad(f)(x).asnumpy().tolist() == [4.0, 8.0]
+    assert ms.jit(ms.grad(f))(x).asnumpy().tolist() == [4.0, 8.0]

@@ -17,6 +17,7 @@ from . import (
     decompositions,
     elementwise,
     indexing,
+    inplace,
     matrix_diag,
     norms,
     products,
@@ -192,6 +193,30 @@ def _gather(self, *args, **kwargs):
 
 def _squeeze(self, axis=None, *, dim=None):
     return shape.squeeze(self, _pick(axis, dim))
+
+
+def _in_place(fn, name):
+    """``x.name(...)``: ``fn(x, ...)`` written back into ``x`` (in ``x``'s dtype and shape; a
+    Parameter through ``assign``) and returned, as MindSpore's in-place Tensor methods."""
+
+    def method(self, *args, **kwargs):
+        new = arr(fn(self, *args, **kwargs))
+        if new.shape != self.shape:
+            if jnp.broadcast_shapes(new.shape, self.shape) != self.shape:
+                raise ValueError(
+                    f"For 'Tensor.{name}', the result's shape {new.shape} does not broadcast "
+                    f"to the Tensor's shape {self.shape}."
+                )
+            new = jnp.broadcast_to(new, self.shape)
+        return inplace._overwrite(f"Tensor.{name}", self, new)
+
+    method.__name__ = name
+    method.__doc__ = f"In-place form of ``Tensor.{name[:-1]}``: writes into the Tensor, returns it."
+    return method
+
+
+def _scaled(other, alpha):
+    return other if alpha == 1 else ufuncs.mul(other, alpha)
 
 
 def _with_dim(fn, axis_name="axis", keep_name=None):
@@ -393,6 +418,20 @@ _METHODS.update(
         "var": _moment(reductions.var),
         "cumsum": _cumsum,
         "transpose": _transpose,
+        "add_": _in_place(
+            lambda x, other, *, alpha=1: ufuncs.add(x, _scaled(other, alpha)), "add_"
+        ),
+        "sub_": _in_place(
+            lambda x, other, *, alpha=1: ufuncs.sub(x, _scaled(other, alpha)), "sub_"
+        ),
+        "mul_": _in_place(ufuncs.mul, "mul_"),
+        "div_": _in_place(ufuncs.div, "div_"),
+        "exp_": _in_place(ufuncs.exp, "exp_"),
+        "masked_fill_": _in_place(scatter.masked_fill, "masked_fill_"),
+        "copy_": _in_place(lambda x, src, non_blocking=False: src, "copy_"),
+        "clamp_": inplace.clamp_,
+        "uniform_": inplace.uniform_,
+        "normal_": inplace.normal_,
         "expand": _expand,
         "type": _type,
         "gather": _gather,
