@@ -105,6 +105,16 @@ class _DataView(Tensor):
     def _value(self, value) -> None:
         self._param._value = value
 
+    def set_data(self, data, slice_shape: bool = False) -> Tensor:
+        """Replace the Parameter's value (``Parameter.set_data``).
+
+        MindSpore before 2.9 returned the Parameter itself from ``Parameter.data``, so code
+        written for it (mindone 0.5.0's weight initialisers: ``zeros_(module.bias.data)``)
+        calls ``set_data`` on it; MindSpore 2.10's plain Tensor has no ``set_data``.
+        """
+        self._param.set_data(data, slice_shape)
+        return self
+
 
 _DataView.__name__ = _DataView.__qualname__ = "Tensor"  # type(p.data).__name__ as MindSpore
 

@@ -125,3 +125,13 @@ def test_param_info_is_a_live_view():
     with pytest.raises(TypeError, match="`cache_enable` must be bool type"):
         w.cache_enable = 1
     w.flush_from_cache()
+
+
+def test_data_view_set_data_writes_the_parameter():
+    # mindone 0.5.0 initialises weights with ``zeros_(module.bias.data)`` (MindSpore before
+    # 2.9 returned the Parameter itself from ``.data``).
+    p = Parameter(Tensor(np.ones((2, 3)), ms.float32), name="p")
+    view = p.data
+    assert view.set_data(ms.ops.zeros((2, 3), ms.float16)) is view
+    assert p.dtype == ms.float32 and p.asnumpy().tolist() == [[0.0] * 3] * 2
+    assert view.asnumpy().sum() == 0.0

@@ -100,7 +100,9 @@ def test_method_errors_come_from_the_ops():
     with pytest.raises(ValueError, match="For 'sum', 'dim' must be in range"):
         T([1.0]).sum(3)
     with pytest.raises(ValueError, match="For 'transpose', the permutation"):
-        T(np.ones((2, 2))).transpose(0, 0)
+        T(np.ones((2, 2, 2))).transpose(0, 0, 1)
+    # two ints are a swap in MindSpore 2.10: swapping a dimension with itself changes nothing
+    assert T(np.ones((2, 3))).transpose(0, 0).shape == (2, 3)
 
 
 @pytest.mark.parametrize("dt", ["bool_", "int8", "uint8", "int16", "int32"])
@@ -118,3 +120,112 @@ def test_cumsum_dtypes_match_mindspore(dt):
         with pytest.raises(TypeError):
             ms.ops.cumsum(m, 1)
     assert T(np.ones(3), ms.float16).cumsum().dtype == ms.float16
+
+
+A3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+
+
+@pytest.mark.parametrize(
+    "method, ref",
+    [
+        # MindSpore 2.10's torch-style spellings (settled against MindSpore 2.10 CPU).
+        (lambda t: t.chunk(2, dim=2), lambda a: np.split(a, 2, 2)),
+        (lambda t: t.chunk(chunks=3, dim=1), lambda a: np.split(a, 3, 1)),
+        (lambda t: t.split(2, dim=2), lambda a: np.split(a, 2, 2)),
+        (lambda t: t.split([1, 3], dim=2), lambda a: np.split(a, [1], 2)),
+        (lambda t: t.prod(dim=1, keepdim=True), lambda a: a.prod(1, keepdims=True)),
+        (lambda t: (t > 5).all(dim=1), lambda a: (a > 5).all(1)),
+        (lambda t: (t > 5).any(dim=2, keepdim=True), lambda a: (a > 5).any(2, keepdims=True)),
+        (lambda t: t.sort(dim=1, descending=True)[0], lambda a: -np.sort(-a, 1)),
+        (lambda t: t.argsort(dim=1), lambda a: np.argsort(a, 1)),
+        (lambda t: t.repeat_interleave(2, dim=1), lambda a: np.repeat(a, 2, 1)),
+        (lambda t: t.index_select(dim=1, index=T([2, 0])), lambda a: a[:, [2, 0]]),
+        (lambda t: t.gather(dim=2, index=T(np.ones((2, 3, 1), np.int64))), lambda a: a[:, :, 1:2]),
+        (lambda t: t.gather(2, T(np.ones((2, 3, 1), np.int64))), lambda a: a[:, :, 1:2]),
+        (lambda t: t.gather(T([1]), 1), lambda a: a[:, [1]]),  # the classic (indices, axis)
+        (lambda t: t.transpose(0, 2), lambda a: a.swapaxes(0, 2)),  # two ints swap
+        (lambda t: t.transpose(dim0=2, dim1=1), lambda a: a.swapaxes(1, 2)),
+        (lambda t: t.transpose(2, 0, 1), lambda a: a.transpose(2, 0, 1)),
+        (lambda t: t[0].transpose(0, 1), lambda a: a[0].T),  # a swap on 2-D too
+        (lambda t: t.flatten(1), lambda a: a.reshape(2, 12)),
+        (lambda t: t.flatten(0, 1), lambda a: a.reshape(6, 4)),
+        (lambda t: t[:, :1].expand(2, 5, 4), lambda a: np.broadcast_to(a[:, :1], (2, 5, 4))),
+        (lambda t: t[:, :1].expand((2, 5, 4)), lambda a: np.broadcast_to(a[:, :1], (2, 5, 4))),
+        (lambda t: t[:, :1].expand(-1, 5, -1), lambda a: np.broadcast_to(a[:, :1], (2, 5, 4))),
+    ],
+)
+def test_torch_style_method_spellings(method, ref):
+    got, want = method(T(A3)), ref(A3)
+    if isinstance(want, list):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g.asnumpy(), w)
+    else:
+        assert got.shape == want.shape
+        np.testing.assert_array_equal(got.asnumpy(), want)
+
+
+def test_type_method():
+    x = T(np.array([[1.5, 2.0]], np.float32))
+    assert x.type() == "Float32"  # the dtype's name without an argument, as MindSpore
+    y = x.type(ms.int32)
+    assert y.dtype == ms.int32 and y.asnumpy().tolist() == [[1, 2]]
+    assert x.type(dtype=ms.float16).dtype == ms.float16
+    assert x.dtype == ms.float32
+
+
+def test_dim_keyword_rejects_keepdim_where_mindspore_has_none():
+    with pytest.raises(TypeError, match="keepdim"):
+        T(A3).sort(dim=1, keepdim=True)
+
+
+@pytest.mark.parametrize(
+    "method, ref",
+    [
+        (
+            lambda t: t.add_(T([1.0, 2.0, 3.0]), alpha=2),
+            lambda a: a + 2 * np.array([1.0, 2.0, 3.0]),
+        ),
+        (lambda t: t.sub_(1.0, alpha=0.5), lambda a: a - 0.5),
+        (lambda t: t.mul_(T([[2.0], [3.0]])), lambda a: a * np.array([[2.0], [3.0]])),
+        (lambda t: t.div_(4.0), lambda a: a / 4.0),
+        (lambda t: t.div_(4.0, rounding_mode="floor"), lambda a: np.floor(a / 4.0)),
+        (lambda t: t.exp_(), np.exp),
+        (lambda t: t.masked_fill_(t > 2.0, -1.0), lambda a: np.where(a > 2.0, -1.0, a)),
+        (
+            lambda t: t.copy_(T([7, 8, 9], ms.int32)),
+            lambda a: np.broadcast_to([7.0, 8.0, 9.0], a.shape),
+        ),
+        (lambda t: t.clamp_(1.0, 4.0), lambda a: np.clip(a, 1.0, 4.0)),
+    ],
+)
+def test_in_place_methods_write_into_the_tensor(method, ref):
+    data = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = T(data)
+    assert method(x) is x
+    assert x.dtype == ms.float32 and x.shape == (2, 3)
+    np.testing.assert_allclose(x.asnumpy(), ref(data).astype(np.float32), rtol=1e-6)
+
+
+def test_in_place_methods_on_parameters_and_shapes():
+    p = ms.Parameter(T(np.ones((2, 2), np.float32)), name="p")
+    assert p.add_(1.0) is p
+    assert p.asnumpy().tolist() == [[2.0, 2.0], [2.0, 2.0]]
+    x = T(np.ones((2,), np.float32))
+    with pytest.raises(ValueError, match="does not broadcast"):
+        x.add_(T(np.ones((3, 2), np.float32)))
+    assert x.asnumpy().tolist() == [1.0, 1.0]
+    u = T(np.zeros((100,), np.float32)).uniform_(2.0, 3.0)
+    assert ((u.asnumpy() >= 2.0) & (u.asnumpy() < 3.0)).all()
+
+
+def test_in_place_methods_under_grad_and_jit():
+    def f(x):
+        y = x * 2
+        y.mul_(x)  # y = 2 x^2
+        return y.sum()
+
+    x = T(np.array([1.0, 2.0], np.float32))
+    assert float(ms.jit(f)(x)) == 10.0
+    assert ms.grad(f)(x).asnumpy().tolist() == [4.0, 8.0]
+    assert ms.jit(ms.grad(f))(x).asnumpy().tolist() == [4.0, 8.0]

@@ -17,6 +17,7 @@ from . import (
     decompositions,
     elementwise,
     indexing,
+    inplace,
     matrix_diag,
     norms,
     products,
@@ -28,6 +29,7 @@ from . import (
     statistics,
     ufuncs,
 )
+from ..._tensor import Tensor
 from .utils import arr, np_dtype, wrap
 
 
@@ -101,7 +103,14 @@ def _cumsum(self, axis=None, dtype=None, *, dim=None):
     return cumulative.cumsum(self, axis, dtype)
 
 
-def _transpose(self, *axes):
+def _transpose(self, *axes, dim0=None, dim1=None):
+    if dim0 is not None or dim1 is not None:
+        axes = (*axes, *(d for d in (dim0, dim1) if d is not None))
+        return shape.swapaxes(self, *axes)
+    if len(axes) == 2 and all(isinstance(a, int) for a in axes):
+        # MindSpore 2.10: two ints are torch-style ``transpose(dim0, dim1)`` (swap them), also
+        # on a 2-D Tensor; a full permutation (or one tuple) is the classic form.
+        return shape.swapaxes(self, *axes)
     if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
         axes = tuple(axes[0])
     if not axes:
@@ -154,12 +163,78 @@ def _new_full(self, size, fill_value, *, dtype=None):
     return wrap(jnp.full(tuple(size), arr(fill_value), np_dtype(dtype or self.dtype)))
 
 
-def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
+def _flatten(self, order="C", end=None, *, start_dim=0, end_dim=-1):
+    if isinstance(order, int):  # torch-style ``flatten(start_dim, end_dim)``, as MindSpore 2.10
+        start_dim, end_dim, order = order, (end_dim if end is None else end), "C"
     return shape.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def _expand(self, *size):
+    """``x.expand(2, 3)`` or ``x.expand((2, 3))``; -1 keeps that dimension."""
+    if len(size) == 1 and not isinstance(size[0], int):
+        size = size[0]
+    return shape.broadcast_to(self, tuple(size))
+
+
+def _type(self, dtype=None, non_blocking=False, **kwargs):
+    """The dtype's name (``'Float32'``) without ``dtype``; otherwise a copy cast to it."""
+    del non_blocking, kwargs
+    return str(self.dtype) if dtype is None else self.astype(dtype)
+
+
+def _gather(self, *args, **kwargs):
+    """``gather(input_indices, axis, batch_dims=0)``, or torch-style ``gather(dim, index)`` (an
+    int then a Tensor, or the ``dim=``/``index=`` keywords) as ``gather_elements``."""
+    torch_style = len(args) >= 2 and isinstance(args[0], int) and isinstance(args[1], Tensor)
+    if "dim" in kwargs or "index" in kwargs or torch_style:
+        return _with_dim(indexing.gather_elements, "dim")(self, *args, **kwargs)
+    return indexing.gather(self, *args, **kwargs)
 
 
 def _squeeze(self, axis=None, *, dim=None):
     return shape.squeeze(self, _pick(axis, dim))
+
+
+def _in_place(fn, name):
+    """``x.name(...)``: ``fn(x, ...)`` written back into ``x`` (in ``x``'s dtype and shape; a
+    Parameter through ``assign``) and returned, as MindSpore's in-place Tensor methods."""
+
+    def method(self, *args, **kwargs):
+        new = arr(fn(self, *args, **kwargs))
+        if new.shape != self.shape:
+            if jnp.broadcast_shapes(new.shape, self.shape) != self.shape:
+                raise ValueError(
+                    f"For 'Tensor.{name}', the result's shape {new.shape} does not broadcast "
+                    f"to the Tensor's shape {self.shape}."
+                )
+            new = jnp.broadcast_to(new, self.shape)
+        return inplace._overwrite(f"Tensor.{name}", self, new)
+
+    method.__name__ = name
+    method.__doc__ = f"In-place form of ``Tensor.{name[:-1]}``: writes into the Tensor, returns it."
+    return method
+
+
+def _scaled(other, alpha):
+    return other if alpha == 1 else ufuncs.mul(other, alpha)
+
+
+def _with_dim(fn, axis_name="axis", keep_name=None):
+    """A method that also accepts MindSpore 2.10's torch-style ``dim=`` (and ``keepdim=``)
+    spellings for ``fn``'s ``axis_name`` (and ``keep_name``) parameter."""
+
+    def method(self, *args, dim=None, keepdim=None, **kwargs):
+        if dim is not None:
+            kwargs[axis_name] = dim
+        if keepdim is not None:
+            if keep_name is None:
+                raise TypeError(f"{fn.__name__}() got an unexpected keyword argument 'keepdim'")
+            kwargs[keep_name] = keepdim
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = fn.__name__
+    method.__doc__ = f"Method form of ``ops.{fn.__name__}`` (``dim=`` is ``{axis_name}=``)."
+    return method
 
 
 def _method_on(fn, name):
@@ -255,16 +330,12 @@ _SAME_SIGNATURE = {
     "hypot": ufuncs.hypot,
     "logaddexp": ufuncs.logaddexp,
     # reductions
-    "prod": reductions.prod,
-    "all": reductions.all,
-    "any": reductions.any,
     "amax": reductions.amax,
     "amin": reductions.amin,
     "logsumexp": reductions.logsumexp,
     "cumprod": cumulative.cumprod,
     "cummax": cumulative.cummax,
     "cummin": cumulative.cummin,
-    "median": statistics.median,
     "count_nonzero": reductions.count_nonzero,
     "nansum": reductions.nansum,
     "nanmean": reductions.nanmean,
@@ -279,8 +350,6 @@ _SAME_SIGNATURE = {
     "broadcast_to": shape.broadcast_to,
     "expand_as": shape.expand_as,
     "view_as": shape.view_as,
-    "split": shape.split,
-    "chunk": shape.chunk,
     "tril": matrix_diag.tril,
     "triu": matrix_diag.triu,
     "swapaxes": shape.swapaxes,
@@ -293,7 +362,6 @@ _SAME_SIGNATURE = {
     "unbind": shape.unbind,
     "diagonal": matrix_diag.diagonal,
     "diag": matrix_diag.diag,
-    "repeat_interleave": shape.repeat_interleave,
     "ravel": shape.ravel,
     "t": shape.t,
     "tensor_split": shape.tensor_split,
@@ -301,18 +369,13 @@ _SAME_SIGNATURE = {
     "fliplr": shape.fliplr,
     "flipud": shape.flipud,
     # indexing
-    "gather": indexing.gather,
     "gather_elements": indexing.gather_elements,
     "gather_nd": indexing.gather_nd,
-    "index_select": indexing.index_select,
     "masked_fill": scatter.masked_fill,
     "masked_select": indexing.masked_select,
-    "scatter": scatter.scatter,
     "scatter_add": scatter.scatter_add,
     "index_add": scatter.index_add,
     "index_fill": scatter.index_fill,
-    "sort": sorting.sort,
-    "argsort": sorting.argsort,
     "topk": sorting.topk,
     "unique_consecutive": sorting.unique_consecutive,
     "nonzero": sorting.nonzero,
@@ -355,6 +418,34 @@ _METHODS.update(
         "var": _moment(reductions.var),
         "cumsum": _cumsum,
         "transpose": _transpose,
+        "add_": _in_place(
+            lambda x, other, *, alpha=1: ufuncs.add(x, _scaled(other, alpha)), "add_"
+        ),
+        "sub_": _in_place(
+            lambda x, other, *, alpha=1: ufuncs.sub(x, _scaled(other, alpha)), "sub_"
+        ),
+        "mul_": _in_place(ufuncs.mul, "mul_"),
+        "div_": _in_place(ufuncs.div, "div_"),
+        "exp_": _in_place(ufuncs.exp, "exp_"),
+        "masked_fill_": _in_place(scatter.masked_fill, "masked_fill_"),
+        "copy_": _in_place(lambda x, src, non_blocking=False: src, "copy_"),
+        "clamp_": inplace.clamp_,
+        "uniform_": inplace.uniform_,
+        "normal_": inplace.normal_,
+        "expand": _expand,
+        "type": _type,
+        "gather": _gather,
+        "chunk": _with_dim(shape.chunk),
+        "split": _with_dim(shape.split),
+        "prod": _with_dim(reductions.prod, keep_name="keep_dims"),
+        "all": _with_dim(reductions.all, keep_name="keep_dims"),
+        "any": _with_dim(reductions.any, keep_name="keep_dims"),
+        "median": _with_dim(statistics.median, keep_name="keepdims"),
+        "sort": _with_dim(sorting.sort),
+        "argsort": _with_dim(sorting.argsort),
+        "repeat_interleave": _with_dim(shape.repeat_interleave),
+        "index_select": _with_dim(indexing.index_select),
+        "scatter": _with_dim(scatter.scatter),
         "permute": _permute,
         "squeeze": _squeeze,
         "flatten": _flatten,
