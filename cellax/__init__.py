@@ -72,6 +72,7 @@ __version__ = "0.1.0"
 _LAZY_MODULES = (
     "numpy mint dataset debug communication profiler boost log version parallel _checkparam"
     " _c_expression experimental multiprocessing runtime device_context hal device_manager onnx"
+    " mindrecord utils graph _extends"
 ).split()
 _LAZY_NAMES = {
     "Profiler": "profiler",
@@ -82,6 +83,9 @@ _LAZY_NAMES = {
     "set_memory": "runtime",
     "set_deterministic": "device_manager",
     "get_current_device": "device_manager",
+    "Symbol": "common.symbol",
+    "_Function": "common._grad_function",
+    "get_ckpt_path_with_strategy": "_serialization._sharded",
 }
 
 

@@ -90,6 +90,12 @@ _DEFAULTS = {
     "dump_local_norm": False,
     "dump_local_norm_path": "",
     "dump_device_local_norm": False,
+    "pipeline_scheduler": "1f1b",
+    "pipeline_interleave": False,
+    "optimizer_weight_shard_size": -1,
+    "sharding_propagation": False,
+    "force_fp32_communication": False,
+    "loss_repeated_mean": True,
 }
 # Keys that can be set but are not returned by get_auto_parallel_context.
 _SET_ONLY = {"parallel_optimizer_config", "pipeline_config", "enable_all_reduce_fusion"}
@@ -104,6 +110,10 @@ _BOOL_KEYS = {
     "auto_pipeline",
     "dump_local_norm",
     "dump_device_local_norm",
+    "pipeline_interleave",
+    "sharding_propagation",
+    "force_fp32_communication",
+    "loss_repeated_mean",
 }
 
 _auto_parallel: dict = AUTO_PARALLEL  # shared with jit, ops and nn (the lowest floor)

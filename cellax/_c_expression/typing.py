@@ -37,3 +37,22 @@ for _type in (
     globals()["k" + _type.name] = _type
     __all__.append("k" + _type.name)
 del _type
+
+
+def _sized(kind: str, names: dict):
+    def make(bits: int = 32) -> Type:
+        if bits not in names:
+            raise ValueError(
+                f"For '{kind}', the number of bits must be one of {sorted(names)}, but got {bits}."
+            )
+        return names[bits]
+
+    make.__name__ = make.__qualname__ = kind
+    make.__doc__ = f"The cellax dtype ``{kind}(bits)`` (MindSpore's ``typing.{kind}``)."
+    return make
+
+
+Float = _sized("Float", {16: _dtype.float16, 32: _dtype.float32, 64: _dtype.float64})
+BFloat = _sized("BFloat", {16: _dtype.bfloat16})
+Int = _sized("Int", {8: _dtype.int8, 16: _dtype.int16, 32: _dtype.int32, 64: _dtype.int64})
+UInt = _sized("UInt", {8: _dtype.uint8, 16: _dtype.uint16, 32: _dtype.uint32, 64: _dtype.uint64})

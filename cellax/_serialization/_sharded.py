@@ -238,3 +238,29 @@ def merged_tensors(files: list, fmt: str = "ckpt") -> dict:
         full = tuple(slice(0, n) for n in source.shape)
         out[name] = _assemble(handles, source, full, source.shape, first.dtype)
     return out
+
+
+def get_ckpt_path_with_strategy(cur_ckpt_path: str, cur_strategy_path: str) -> str | None:
+    """A checkpoint this rank can load: ``cur_ckpt_path`` if it exists, else the first existing
+    backup of it from another rank (the path with its ``rank_<id>`` part replaced), else
+    ``None``.
+
+    Differences from MindSpore: MindSpore also checks that the backup rank's slice of each
+    parameter equals this rank's (from the strategy file); cellax's checkpoints are whole or
+    carry their own slicing, so ``cur_strategy_path`` is not read.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.get_ckpt_path_with_strategy("/nonexistent/rank_0/a.ckpt", "s.ckpt") is None
+        True
+    """
+    import glob
+    import re
+
+    if os.path.isfile(cur_ckpt_path):
+        return cur_ckpt_path
+    pattern = re.sub(r"rank_\d+", "rank_*", glob.escape(cur_ckpt_path))
+    for path in sorted(glob.glob(pattern)):
+        if path != cur_ckpt_path and os.path.isfile(path):
+            return path
+    return None

@@ -107,3 +107,14 @@ def _function_forbid_reuse(func):
         )
     func.__function_forbid_reuse__ = True
     return func
+
+
+from .._errors import unavailable as _unavailable  # noqa: E402
+
+flops_collection = _unavailable(
+    "flops_collection",
+    "For 'flops_collection', the FLOP count comes from MindSpore's graph executor, which "
+    "cellax does not have; use jax.jit(f).lower(*args).compile().cost_analysis() instead.",
+    "The FLOPs of the compiled graphs (MindSpore's graph executor); not available on JAX.",
+    __name__,
+)

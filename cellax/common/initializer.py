@@ -31,3 +31,6 @@ def _calculate_correct_fan(shape, mode):
 def _calculate_gain(nonlinearity, param=None):
     """The recommended gain of an activation (``relu`` -> sqrt(2), ``tanh`` -> 5/3...)."""
     return _gain(nonlinearity, param)
+
+
+from .._tensor import Tensor as Tensor  # noqa: E402 - MindSpore's module imports it here

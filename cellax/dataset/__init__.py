@@ -32,6 +32,9 @@ from ._samplers import (
 )
 from ._sources import GeneratorDataset, NumpySlicesDataset, SourceDataset
 from .config import get_seed, set_seed
+from . import engine as engine
+from . import samplers as samplers
+from ._samplers import Shuffle as Shuffle
 
 __all__ = [
     "config",
@@ -56,6 +59,9 @@ __all__ = [
     "SubsetRandomSampler",
     "SubsetSampler",
     "zip",
+    "Shuffle",
+    "samplers",
+    "engine",
     "set_seed",
     "get_seed",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import math
 
 import grain
@@ -10,6 +12,7 @@ import numpy as np
 from ._std_shuffle import EpochShuffler, draws
 
 __all__ = [
+    "Shuffle",
     "Sampler",
     "SequentialSampler",
     "RandomSampler",
@@ -280,3 +283,16 @@ class IterableSampler(Sampler):
             size = len(self.source)
             return size if self.num_samples is None else min(size, self.num_samples)
         return super().count(n)
+
+
+class Shuffle(enum.Enum):
+    """How file-based datasets shuffle (``shuffle=Shuffle.GLOBAL``...): ``FALSE`` not at
+    all, ``GLOBAL`` files and rows, ``FILES`` the file order, ``INFILE`` rows within files,
+    ``ADAPTIVE``/``PARTIAL`` as MindSpore's sized variants of ``GLOBAL``."""
+
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"

@@ -124,12 +124,24 @@ def register(namespace: dict, package: str) -> None:
         module = sys.modules.get(f"{package}.{suffix}") or _module(f"{package}.{suffix}")
         for name in names.split():
             setattr(module, name, getattr(importlib.import_module(source, package), name))
+    # ``__all__`` as MindSpore's: the public classes of the module (a package: and its
+    # children's); tinyms re-exports ``nn.wrap.__all__``
+    for name, module in list(sys.modules.items()):
+        if name.startswith(package + ".") and module.__spec__ is not None:
+            if module.__spec__.loader is None and "__all__" not in module.__dict__:
+                module.__all__ = sorted(
+                    key
+                    for key, value in vars(module).items()
+                    if isinstance(value, type) and not key.startswith("_")
+                )
 
 
 # Non-class helpers that real code imports from these modules: (cellax module, names).
 _HELPERS = {
     "optim.optimizer": ("._optim._init_args", "opt_init_args_register"),
     "layer.activation": ("._activation", "get_activation"),
+    "wrap.cell_wrapper": ("._pipeline", "_MicroBatch _VirtualDatasetCell"),
+    "loss.loss": ("._loss", "_Loss"),
 }
 
 

@@ -68,6 +68,10 @@ class LossBase(Cell):
         raise NotImplementedError(f"'{type(self).__name__}' must define 'construct'.")
 
 
+class _Loss(LossBase):
+    """MindSpore's older name of :class:`LossBase` (a subclass, as there)."""
+
+
 class L1Loss(LossBase):
     r"""Mean absolute error :math:`|x - y|`, reduced by ``reduction`` (default ``'mean'``).
 

@@ -18,6 +18,7 @@ __all__ = [
     "PipelineCell",
     "PipelineGradReducer",
     "MicroBatchInterleaved",
+    "GradAccumulationCell",
 ]  # GradAccumulation: parallel.nn
 
 
@@ -170,13 +171,64 @@ class GradAccumulation(Cell):
     other in its data flow (MindSpore schedules them on Ascend only).
     """
 
+    _api = "GradAccumulation"
+
     def __init__(self, network, micro_size) -> None:
         super().__init__(auto_prefix=False)
-        self.network = _check_network("GradAccumulation", network)
-        self.micro_size = _check_int("GradAccumulation", "micro_size", micro_size)
+        self.network = _check_network(self._api, network)
+        self.micro_size = _check_int(self._api, "micro_size", micro_size)
 
     def construct(self, *inputs):
-        return _split_sum("GradAccumulation", self.network, inputs, self.micro_size)
+        return _split_sum(self._api, self.network, inputs, self.micro_size)
+
+
+class GradAccumulationCell(GradAccumulation):
+    """``mindspore.nn.GradAccumulationCell``: :class:`GradAccumulation` under its ``nn`` name.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax import nn
+        >>> cell = nn.GradAccumulationCell(nn.ReLU(), 2)
+        >>> print(cell(ms.Tensor([[1.0], [2.0], [-3.0], [4.0]])))
+        [[1.]
+         [6.]]
+    """
+
+    _api = "GradAccumulationCell"
+
+
+class _MicroBatch(Cell):
+    """Micro-batch ``i`` of each input: slice ``i`` of ``micro_size`` equal slices of
+    dimension 0 (MindSpore's pipeline helper, ``construct(i, *inputs)``)."""
+
+    def __init__(self, micro_size: int) -> None:
+        super().__init__()
+        self.micro_size = _check_int("_MicroBatch", "micro_size", micro_size)
+
+    def construct(self, i, *inputs):
+        pieces = []
+        for x in inputs:
+            if x.shape[0] % self.micro_size:
+                raise ValueError(
+                    f"For '_MicroBatch', the batch dimension {x.shape[0]} of an input can not "
+                    f"be cut into {self.micro_size} micro-batches."
+                )
+            step = x.shape[0] // self.micro_size
+            pieces.append(x[i * step : (i + 1) * step])
+        return tuple(pieces)
+
+
+class _VirtualDatasetCell(Cell):
+    """Runs ``backbone`` on the inputs. (MindSpore inserts a virtual dataset operator here so
+    that its parallel compiler splits the batch; under cellax the data-parallel step places
+    its batch itself.)"""
+
+    def __init__(self, backbone) -> None:
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+
+    def construct(self, *inputs):
+        return self._backbone(*inputs)
 
 
 class MicroBatchInterleaved(Cell):

@@ -90,6 +90,9 @@ from ._impl.communication import *  # noqa: F403
 # other names of MindSpore's list: aliases, and names with no counterpart on JAX
 from ._impl.aliases import *  # noqa: F403
 from ._impl.unavailable import *  # noqa: F403
+from ._impl.custom_ops import *  # noqa: F403
+from ._impl.ext_primitives import MoveTo as MoveTo
+from ._impl.ext_primitives import StridedSlice as StridedSlice
 from ._impl import tensor_methods as _tensor_methods  # noqa: F401 (registers Tensor methods)
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr
@@ -103,6 +106,7 @@ _LAZY_SUBMODULES = (
     "function",
     "auto_generate",
     "communication",
+    "_grad_experimental",
 )
 
 

@@ -13,7 +13,10 @@ from .._serialization import load_distributed_checkpoint
 from ..ops._impl.layout import Layout
 from . import nn as nn
 from ._broadcast import parameter_broadcast
-from ._shard import shard
+from . import _cost_model_context as _cost_model_context
+from . import shard as _shard_module  # noqa: F401 - the module, before the function
+from . import strategy as strategy
+from .shard import shard
 from .algo_parameter_config import get_algo_parameters, reset_algo_parameters, set_algo_parameters
 from .checkpoint_convert import (
     convert_checkpoint_by_rank,
@@ -34,6 +37,9 @@ from .checkpoint_transform import (
     unified_safetensors,
 )
 from .function import reshard
+from .._module_paths import keep_attributes
+
+keep_attributes(__name__, "shard")
 
 __all__ = [
     "Layout",

@@ -24,6 +24,7 @@ __all__ = [
     "_is_in_auto_parallel_mode",
     "_need_to_full",
     "_check_full_batch",
+    "_is_sharding_propagation",
 ]
 
 
@@ -84,3 +85,10 @@ def _need_to_full() -> bool:
 
 def _check_full_batch() -> None:
     """MindSpore checks the full_batch setting against the dataset here; nothing to check."""
+
+
+def _is_sharding_propagation() -> bool:
+    """Whether the auto-parallel search mode is ``"sharding_propagation"``."""
+    return _setting("search_mode") == "sharding_propagation" or bool(
+        _setting("sharding_propagation")
+    )

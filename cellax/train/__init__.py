@@ -15,3 +15,7 @@ from .loss_scale_manager import *  # noqa: E402,F403
 from .summary import SummaryRecord as SummaryRecord  # noqa: E402
 
 from . import metrics as metrics  # noqa: E402
+
+# Every public name, as ``from cellax.train import *`` gave before ``__all__`` existed (code
+# such as tinyms extends its own ``__all__`` with MindSpore's ``train.__all__``).
+__all__ = sorted(name for name in globals() if not name.startswith("_"))

@@ -14,7 +14,7 @@ from .._context import get_context
 from .._serialization import export, load_checkpoint, save_checkpoint
 from ._callback import Callback
 
-__all__ = ["OnRequestExit"]
+__all__ = ["OnRequestExit", "TrainFaultTolerance"]
 
 _GRACEFUL_ENV = "MS_ENABLE_GRACEFUL_EXIT"
 
@@ -228,3 +228,20 @@ class OnRequestExit(Callback):
         path = os.path.join(base, f"rank_{device_id}")
         os.makedirs(path, exist_ok=True)
         return os.path.join(path, f"{file_name}_train"), os.path.join(path, f"{file_name}_eval")
+
+
+class TrainFaultTolerance(Callback):
+    """MindSpore's training fault tolerance on Ascend clusters (MindIO TTP: saving and
+    restoring from device memory when a node fails).
+
+    Raises:
+        NotImplementedError: When built: cellax has no MindIO service; save checkpoints with
+            ``ModelCheckpoint`` and restart from the latest one instead.
+    """
+
+    def __init__(self, ckpt_save_path=None, **kwargs) -> None:
+        raise NotImplementedError(
+            "For 'TrainFaultTolerance', cellax can not run it: it needs Huawei's MindIO "
+            "fault-tolerance service of Ascend clusters; use ModelCheckpoint and restart from "
+            "the latest checkpoint instead."
+        )

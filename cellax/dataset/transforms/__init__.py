@@ -4,5 +4,6 @@
 from .. import vision
 from ._transforms import *  # noqa: F401,F403
 from ._transforms import __all__ as _all
+from . import transforms as transforms  # MindSpore's module, reached as an attribute
 
 __all__ = [*_all, "vision"]

@@ -1,5 +1,5 @@
 """Detection helpers of MindSpore 2.10's ``mindspore.ops`` list: ``iou``,
-``bounding_box_encode``/``bounding_box_decode``, ``check_valid`` and ``intopk``.
+``bounding_box_encode``/``bounding_box_decode``, ``check_valid``, ``intopk`` and ``ROIAlign``.
 
 Boxes are ``(x1, y1, x2, y2)`` in pixel units where a box covers ``x2 - x1 + 1`` pixels, as in
 MindSpore's kernels.
@@ -7,9 +7,11 @@ MindSpore's kernels.
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .primitive import primitive
 from .utils import arr, wrap
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     "bounding_box_decode",
     "check_valid",
     "intopk",
+    "ROIAlign",
 ]
 
 
@@ -154,3 +157,97 @@ def intopk(x1, x2, k):
         raise TypeError(f"For '{api}', 'k' must be an int, but got {k!r}.")
     value = jnp.take_along_axis(scores, target[:, None].astype(np.int32), 1)
     return wrap(jnp.sum(scores > value, axis=1) < k)
+
+
+def _bilinear(feature, y, x):
+    """``feature`` (C, H, W) sampled at the points ``y`` (P, 1) x ``x`` (1, Q); a point more
+    than one pixel outside the map reads 0, others are clamped to the map (Caffe2's rule)."""
+    height, width = feature.shape[1:]
+    outside = (y < -1.0) | (y > height) | (x < -1.0) | (x > width)
+    y, x = jnp.clip(y, 0.0, height - 1), jnp.clip(x, 0.0, width - 1)
+    y0, x0 = jnp.floor(y).astype(jnp.int32), jnp.floor(x).astype(jnp.int32)
+    y1, x1 = jnp.minimum(y0 + 1, height - 1), jnp.minimum(x0 + 1, width - 1)
+    dy, dx = y - y0, x - x0
+    value = (
+        feature[:, y0, x0] * (1 - dy) * (1 - dx)
+        + feature[:, y0, x1] * (1 - dy) * dx
+        + feature[:, y1, x0] * dy * (1 - dx)
+        + feature[:, y1, x1] * dy * dx
+    )
+    return jnp.where(outside, 0.0, value)
+
+
+def _roi_align(self, features, rois):
+    attrs = self.attrs
+    pooled_h, pooled_w = attrs["pooled_height"], attrs["pooled_width"]
+    scale, samples, end = attrs["spatial_scale"], attrs["sample_num"], attrs["roi_end_mode"]
+    if samples <= 0:
+        raise ValueError(
+            f"For 'ROIAlign', 'sample_num' must be positive under cellax (the adaptive count "
+            f"of 0 depends on the box values), but got {samples}."
+        )
+    x = arr(features, "ROIAlign", "features")
+    boxes = arr(rois, "ROIAlign", "rois")
+    if x.ndim != 4 or boxes.ndim != 2 or boxes.shape[-1] != 5:
+        raise ValueError(
+            "For 'ROIAlign', 'features' must be (N, C, H, W) and 'rois' (R, 5), but got "
+            f"{tuple(x.shape)} and {tuple(boxes.shape)}."
+        )
+    offsets = (jnp.arange(samples) + 0.5) / samples
+    # a box is at least one feature-map pixel wide; with ``roi_end_mode=1`` one input pixel
+    smallest = 1.0 if end == 0 else scale
+
+    def one(box):
+        x_start, y_start = box[1] * scale, box[2] * scale
+        x_end, y_end = (box[3] + end) * scale, (box[4] + end) * scale
+        bin_w = jnp.maximum(x_end - x_start, smallest) / pooled_w
+        bin_h = jnp.maximum(y_end - y_start, smallest) / pooled_h
+        ys = y_start + (jnp.arange(pooled_h)[:, None] + offsets[None, :]) * bin_h
+        xs = x_start + (jnp.arange(pooled_w)[:, None] + offsets[None, :]) * bin_w
+        feature = x[box[0].astype(jnp.int32)]
+        points = _bilinear(feature, ys.reshape(-1, 1), xs.reshape(1, -1))
+        points = points.reshape(x.shape[1], pooled_h, samples, pooled_w, samples)
+        return points.mean(axis=(2, 4))
+
+    return wrap(jax.vmap(one)(boxes.astype(x.dtype)).astype(x.dtype))
+
+
+ROIAlign = primitive(
+    "ROIAlign",
+    None,
+    {
+        "pooled_height": None,
+        "pooled_width": None,
+        "spatial_scale": None,
+        "sample_num": 2,
+        "roi_end_mode": 1,
+    },
+    _roi_align,
+    """Average-pool each region of interest to ``(pooled_height, pooled_width)`` by bilinear
+    sampling (``mindspore.ops.ROIAlign``).
+
+    Args:
+        pooled_height (int): Output height.
+        pooled_width (int): Output width.
+        spatial_scale (float): Scale from box coordinates to feature-map coordinates.
+        sample_num (int): Sampling points per bin side. Default: ``2``.
+        roi_end_mode (int): ``1`` adds 1 to the box ends (MindSpore's default). Default: ``1``.
+
+    Inputs:
+        - **features** (Tensor) - ``(N, C, H, W)``.
+        - **rois** (Tensor) - ``(R, 5)``: batch index, ``x1``, ``y1``, ``x2``, ``y2``.
+
+    Outputs:
+        Tensor of shape ``(R, C, pooled_height, pooled_width)``.
+
+    Differences from MindSpore: ``sample_num`` must be positive (``0`` picks the count from the
+    box sizes, a data-dependent shape).
+
+    Examples:
+        >>> import cellax as ms
+        >>> features = ms.ops.arange(16.0).reshape(1, 1, 4, 4)
+        >>> rois = ms.Tensor([[0.0, 0.0, 0.0, 1.0, 1.0]])
+        >>> print(ms.ops.ROIAlign(1, 1, 1.0, 2, 0)(features, rois))
+        [[[[2.5]]]]
+    """,
+)

@@ -28,7 +28,8 @@ __all__ = _bind()
 # model code writes without importing the submodule), imported on first use.
 _SUBMODULES = frozenset(
     "array_ops comm_ops control_ops custom_ops debug_ops image_ops linalg_ops manually_defined "
-    "math_ops nn_ops other_ops random_ops sparse_ops spectral_ops _grad_ops _inner_ops".split()
+    "math_ops nn_ops other_ops random_ops sparse_ops spectral_ops _grad_ops _inner_ops "
+    "_sequence_ops _infer_ops".split()
 )
 
 

@@ -1,0 +1,260 @@
+"""The generated primitive classes of MindSpore 2.10's ``ops.auto_generate`` that model code
+instantiates directly (``AddExt()(x, y, alpha)``, ``SumExt()(x, dim, keepdim)``,
+``StridedSlice(...)(x, begin, end, strides)``...), over cellax's functional ops; and the
+Ascend-only fused kernels of that module (MoE routing, quantisation), which build and raise
+``NotImplementedError`` when called.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from . import activations, ufuncs
+from .casting import cast
+from .creation import zeros_like
+from .cumulative import cumsum
+from .indexing import index_select, one_hot, strided_slice
+from .primitive import primitive
+from .products import bmm, dense, outer
+from .reductions import mean, sum as reduce_sum
+from .scatter import tensor_scatter_elements
+from .sharding import move_to
+from .shape import chunk, split, stack
+from .sorting import sort, topk
+from .unavailable import _ASCEND, _unavailable_primitive
+from .utils import arr, wrap
+
+__all__ = [
+    "AddExt",
+    "SubExt",
+    "Muls",
+    "FmodScalar",
+    "BatchMatMulExt",
+    "Outer",
+    "Dense",
+    "Chunk",
+    "SplitWithSize",
+    "StackExt",
+    "StridedSlice",
+    "StridedSliceGrad",
+    "CumsumExt",
+    "SumExt",
+    "MeanExt",
+    "IndexSelect",
+    "OneHotExt",
+    "Scatter",
+    "SiLU",
+    "Swiglu",
+    "SwigluGrad",
+    "SortExt",
+    "TopkExt",
+    "ZerosLikeExt",
+    "DynamicQuantExt",
+    "QuantV2",
+    "FusedAddTopKDiv",
+    "MoeDistributeCombine",
+    "MoeDistributeDispatch",
+    "MoeFinalizeRouting",
+    "MoeInitRoutingV2",
+    "MoeTokenUnpermute",
+    "GroupedMatmul",
+    "GroupedMatmulV4",
+    "MoveTo",
+]
+
+
+def _scaled(op):
+    def call(self, input, other, alpha=1):
+        return op(input, other if alpha == 1 else ufuncs.mul(other, alpha))
+
+    return call
+
+
+def _with_dtype(result, dtype):
+    return result if dtype is None else cast(result, dtype)
+
+
+AddExt = primitive("AddExt", None, None, _scaled(ufuncs.add), "``input + alpha * other``.")
+SubExt = primitive("SubExt", None, None, _scaled(ufuncs.sub), "``input - alpha * other``.")
+Muls = primitive("Muls", ufuncs.mul, doc="``input * other`` (a scalar).")
+FmodScalar = primitive("FmodScalar", ufuncs.fmod, doc="``fmod(input, other)`` (a scalar).")
+BatchMatMulExt = primitive("BatchMatMulExt", bmm, doc="Batched ``input @ mat2`` (3-D).")
+Outer = primitive("Outer", outer, doc="The outer product of two vectors.")
+Dense = primitive("Dense", dense, doc="``input @ weight.T + bias``.")
+Chunk = primitive(
+    "Chunk",
+    None,
+    None,
+    lambda self, input, chunks, dim=0: chunk(input, chunks, dim),
+    "``chunks`` pieces of ``input`` along ``dim``.",
+)
+SplitWithSize = primitive(
+    "SplitWithSize",
+    None,
+    None,
+    lambda self, input, split_size, dim=0: split(input, list(split_size), dim),
+    "Pieces of ``input`` of the sizes ``split_size`` along ``dim``.",
+)
+StackExt = primitive(
+    "StackExt",
+    None,
+    {"dim": 0},
+    lambda self, tensors: stack(tensors, self.attrs["dim"]),
+    "Stack ``tensors`` on a new dimension ``dim``.",
+)
+StridedSlice = primitive(
+    "StridedSlice",
+    strided_slice,
+    {
+        "begin_mask": 0,
+        "end_mask": 0,
+        "ellipsis_mask": 0,
+        "new_axis_mask": 0,
+        "shrink_axis_mask": 0,
+    },
+    doc="``input_x[begin:end:strides]`` with MindSpore's bit masks (``ops.strided_slice``).",
+)
+
+
+def _strided_slice_grad(self, dy, shapex, begin, end, strides):
+    def forward(x):
+        return arr(strided_slice(wrap(x), begin, end, strides, **self.attrs))
+
+    zeros = jnp.zeros(tuple(shapex), arr(dy, "StridedSliceGrad", "dy").dtype)
+    return wrap(jax.vjp(forward, zeros)[1](arr(dy))[0])
+
+
+StridedSliceGrad = primitive(
+    "StridedSliceGrad",
+    None,
+    {
+        "begin_mask": 0,
+        "end_mask": 0,
+        "ellipsis_mask": 0,
+        "new_axis_mask": 0,
+        "shrink_axis_mask": 0,
+    },
+    _strided_slice_grad,
+    "The gradient of ``StridedSlice``: ``dy`` written into zeros of shape ``shapex`` at the slice.",
+)
+CumsumExt = primitive(
+    "CumsumExt",
+    None,
+    None,
+    lambda self, input, dim, dtype=None: cumsum(input, dim, dtype),
+    "The cumulative sum along ``dim``, optionally in ``dtype``.",
+)
+SumExt = primitive(
+    "SumExt",
+    None,
+    None,
+    lambda self, input, dim=None, keepdim=False, dtype=None: reduce_sum(
+        input, dim, keepdim, dtype=dtype
+    ),
+    "The sum over ``dim`` (all dimensions when None), optionally in ``dtype``.",
+)
+MeanExt = primitive(
+    "MeanExt",
+    None,
+    None,
+    lambda self, input, dim=None, keepdim=False, dtype=None: mean(
+        _with_dtype(input, dtype), dim, keepdim
+    ),
+    "The mean over ``dim`` (all dimensions when None), optionally in ``dtype``.",
+)
+IndexSelect = primitive("IndexSelect", index_select, doc="``input`` at ``index`` along ``dim``.")
+OneHotExt = primitive(
+    "OneHotExt",
+    None,
+    {"axis": -1},
+    lambda self, tensor, num_classes, on_value, off_value: one_hot(
+        tensor, num_classes, on_value, off_value, self.attrs["axis"]
+    ),
+    "One-hot vectors of ``num_classes`` along ``axis``.",
+)
+
+
+def _scatter(self, input, dim, index, src, reduce="none"):
+    if reduce not in ("none", "add"):
+        raise ValueError(f"For 'Scatter', 'reduce' must be 'none' or 'add', but got {reduce!r}.")
+    return tensor_scatter_elements(input, index, src, dim, reduce)
+
+
+Scatter = primitive(
+    "Scatter", None, None, _scatter, "Write ``src`` into ``input`` at ``index`` along ``dim``."
+)
+SiLU = primitive("SiLU", activations.silu, doc="``input * sigmoid(input)``.")
+Swiglu = primitive(
+    "Swiglu",
+    None,
+    None,
+    lambda self, input, dim=-1: activations.swiglu(input, dim),
+    "``silu(a) * b`` for the two halves ``a``, ``b`` of ``dim``.",
+)
+
+
+def _swiglu_grad(self, grad_output, input, dim=-1):
+    x = arr(input, "SwigluGrad", "input")
+    grad = arr(grad_output, "SwigluGrad", "grad_output")
+
+    def forward(value):
+        a, b = jnp.split(value, 2, axis=dim)
+        return jax.nn.silu(a) * b
+
+    return wrap(jax.vjp(forward, x)[1](grad.astype(x.dtype))[0])
+
+
+SwigluGrad = primitive(
+    "SwigluGrad", None, None, _swiglu_grad, "The gradient of ``Swiglu`` with respect to ``input``."
+)
+SortExt = primitive(
+    "SortExt",
+    None,
+    None,
+    lambda self, input, dim=-1, descending=False, stable=False: sort(input, dim, descending),
+    "``(values, indices)`` of ``input`` sorted along ``dim`` (stably).",
+)
+TopkExt = primitive(
+    "TopkExt",
+    None,
+    None,
+    lambda self, input, k, dim=-1, largest=True, sorted=True: topk(input, k, dim, largest, sorted),
+    "``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``.",
+)
+ZerosLikeExt = primitive(
+    "ZerosLikeExt",
+    None,
+    None,
+    lambda self, input, dtype=None: zeros_like(input, dtype=dtype),
+    "Zeros of ``input``'s shape, in ``dtype`` or ``input``'s.",
+)
+
+DynamicQuantExt = _unavailable_primitive("DynamicQuantExt", {}, _ASCEND)
+QuantV2 = _unavailable_primitive("QuantV2", {}, _ASCEND)
+FusedAddTopKDiv = _unavailable_primitive("FusedAddTopKDiv", {}, _ASCEND)
+MoeDistributeCombine = _unavailable_primitive("MoeDistributeCombine", {}, _ASCEND)
+MoeDistributeDispatch = _unavailable_primitive("MoeDistributeDispatch", {}, _ASCEND)
+MoeFinalizeRouting = _unavailable_primitive("MoeFinalizeRouting", {}, _ASCEND)
+MoeInitRoutingV2 = _unavailable_primitive("MoeInitRoutingV2", {}, _ASCEND)
+MoeTokenUnpermute = _unavailable_primitive("MoeTokenUnpermute", {}, _ASCEND)
+
+_GROUPED = (
+    "cellax does not provide this Ascend grouped-matmul kernel yet; multiply each group with "
+    "ops.matmul (or one batched ops.bmm over padded groups) instead"
+)
+GroupedMatmul = _unavailable_primitive(
+    "GroupedMatmul",
+    {"split_item": 0, "group_type": -1, "transpose_a": False, "transpose_b": False},
+    _GROUPED,
+)
+GroupedMatmulV4 = _unavailable_primitive("GroupedMatmulV4", {}, _GROUPED)
+
+
+def _move_to(self, input, to="CPU", blocking=True):
+    return move_to(input, to, blocking)
+
+
+MoveTo = primitive(
+    "MoveTo", None, None, _move_to, "``input`` on the device ``to`` (``ops.move_to``)."
+)
