@@ -85,7 +85,6 @@ _LAZY_NAMES = {
     "get_current_device": "device_manager",
     "Symbol": "common.symbol",
     "_Function": "common._grad_function",
-    "get_ckpt_path_with_strategy": "_serialization._sharded",
 }
 
 

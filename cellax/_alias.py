@@ -147,6 +147,12 @@ def _top_module() -> types.ModuleType:
         module.__getattr__ = __getattr__
         module.__dir__ = __dir__
         _top = module
+        # ``import mindspore`` loads Pillow's Image module (through mindspore.dataset), and
+        # MindSpore code relies on it: ``import PIL`` then ``PIL.Image.open(...)``
+        try:
+            importlib.import_module("PIL.Image")
+        except ImportError:
+            pass
     return _top
 
 

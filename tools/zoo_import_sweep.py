@@ -4,14 +4,17 @@ Usage (the zoo installed outside the project, e.g. ``pip install --no-deps --tar
 mindone==0.5.0``; run MindSpore's side with a MindSpore interpreter and no alias)::
 
     CELLAX_ALIAS_MINDSPORE=1 PYTHONPATH=$PWD:DIR python tools/zoo_import_sweep.py PKG \
-        [--lenient] [--out FILE.json]
+        [--lenient | --fresh] [--out FILE.json]
     PYTHONPATH=DIR /path/to/mindspore/python tools/zoo_import_sweep.py PKG --out ms.json
     python tools/zoo_import_sweep.py --compare ms.json cellax.json
 
 Every ``.py`` file under the package is imported, in sorted order, in one process (a module
 that fails is dropped from ``sys.modules`` by Python and retried by the next module that needs
-it, as a fresh interpreter would). ``--lenient`` keeps a package whose ``__init__`` fails as an
-empty shell, so each module's *own* first failure shows. The JSON maps each module to ``null``
+it). ``--fresh`` removes the zoo's own modules from ``sys.modules`` before each import, so each
+module imports as in a fresh interpreter (the framework and third-party packages stay loaded);
+without it, a submodule loaded by a failed package import stays behind and later imports of
+its children succeed where a fresh interpreter fails. ``--lenient`` keeps a package whose
+``__init__`` fails as an empty shell, so each module's *own* first failure shows. The JSON maps each module to ``null``
 (imported) or ``{"error": message, "missing": name}``, where ``missing`` is the
 ``mindspore.*`` name the message says is absent (``cellax.X`` is reported as ``mindspore.X``).
 The summary ranks missing names by how many modules they stop.
@@ -98,10 +101,13 @@ def _timeout(*_):
     raise TimeoutError("import took longer than 120 s")
 
 
-def sweep(package: str, lenient: bool) -> dict:
+def sweep(package: str, lenient: bool, fresh: bool = False) -> dict:
     results = {}
     signal.signal(signal.SIGALRM, _timeout)
     for name in _modules(package):
+        if fresh:
+            for loaded in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+                del sys.modules[loaded]
         signal.alarm(120)
         try:
             with contextlib.redirect_stdout(io.StringIO()):
@@ -156,6 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("package", nargs="?")
     parser.add_argument("--lenient", action="store_true")
+    parser.add_argument("--fresh", action="store_true")
     parser.add_argument("--out")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--compare", nargs=2, metavar=("FIRST", "SECOND"))
@@ -166,12 +173,13 @@ def main(argv: list[str] | None = None) -> None:
         return
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     out = os.path.abspath(args.out) if args.out else None  # zoo modules may chdir
-    results = sweep(args.package, args.lenient)
+    results = sweep(args.package, args.lenient, args.fresh)
     if out:
         with open(out, "w") as file:
             json.dump(results, file, indent=1, sort_keys=True)
     print(
-        f"{args.package} ({'lenient' if args.lenient else 'strict'}): {summary(results, args.top)}"
+        f"{args.package} ({'lenient' if args.lenient else 'fresh' if args.fresh else 'one process'})"
+        f": {summary(results, args.top)}"
     )
     sys.stdout.flush()
     os._exit(0)  # zoo modules may leave non-daemon threads behind
