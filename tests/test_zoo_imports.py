@@ -72,6 +72,9 @@ PATHS = [
     ("dataset.vision.utils", "Inter Border ImageBatchFormat"),
     ("dataset.vision.transforms", "Resize"),
     ("dataset.transforms.transforms", "TypeCast"),
+    ("dataset.text.transforms", "Lookup PythonTokenizer ToNumber"),
+    ("dataset.text.utils", "Vocab to_bytes to_str"),
+    ("train.serialization", "tensor_to_ms_type tensor_to_np_type"),
 ]
 TOP = "Symbol _Function get_ckpt_path_with_strategy mindrecord utils graph _extends"
 
@@ -435,6 +438,10 @@ def test_train_helpers(tmp_path):
     assert {"Model", "save_checkpoint", "Callback", "Accuracy"} <= set(ms.train.__all__)
     with pytest.raises(NotImplementedError, match="strategy files"):
         ms.train.node_strategy_pb2.ParallelStrategyMap()
+    serialization = ms.train.serialization
+    assert serialization.tensor_to_ms_type["Float16"] is ms.float16
+    assert serialization.tensor_to_np_type("Float32") is np.float32
+    assert serialization.tensor_to_np_type("Int4") is None
 
 
 def test_profiler_schedule_and_profile(tmp_path):
@@ -481,6 +488,10 @@ def test_dataset_paths():
     assert ds.transforms.transforms.TypeCast is ds.transforms.TypeCast
     assert ds.samplers.RandomSampler is ds.RandomSampler
     assert ds.engine.datasets.BatchDataset is ds.BatchDataset
+    assert ds.text.transforms.Lookup is ds.text.Lookup and ds.text.utils.Vocab is ds.text.Vocab
+    assert ds.text.utils.to_str(ds.text.utils.to_bytes(["ab", "c"])).tolist() == ["ab", "c"]
+    with pytest.raises(TypeError, match="to_str"):
+        ds.text.utils.to_str([b"a"])
     assert [m.value for m in ds.Shuffle] == [
         "false",
         "adaptive",
