@@ -54,6 +54,7 @@ from .train import *  # noqa: E402,F403
 from ._serialization import *  # noqa: E402,F403
 
 from .common.api import jit_class as jit_class  # noqa: E402
+from .common.api import set_recursion_limit as set_recursion_limit  # noqa: E402
 from .common.api import _no_grad as _no_grad  # noqa: E402,F401
 from .common.sparse_tensor import RowTensor as RowTensor  # noqa: E402
 from .common.sparse_tensor import COOTensor as COOTensor  # noqa: E402

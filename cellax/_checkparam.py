@@ -47,6 +47,13 @@ def _prefix(prim_name, arg_name) -> str:
     return f"The '{arg_name}'"
 
 
+def _number_prefix(prim_name, arg_name) -> str:
+    """_prefix, with MindSpore's "input value" for a number check given no name."""
+    if arg_name:
+        return _prefix(prim_name, arg_name)
+    return f"For '{prim_name}', the input value" if prim_name else "The input value"
+
+
 def _type_prefix(prim_name) -> str:
     return f"For '{prim_name}', the type of" if prim_name else "The type of"
 
@@ -54,12 +61,13 @@ def _type_prefix(prim_name) -> str:
 def _check_number(arg_value, value, rel, kind, arg_name, prim_name):
     if isinstance(arg_value, bool) or not isinstance(arg_value, kind):
         raise TypeError(
-            f"The '{arg_name}' must be {kind.__name__}, but got '{type(arg_value).__name__}'"
+            f"{_number_prefix(prim_name, arg_name)} must be {kind.__name__}, "
+            f"but got '{type(arg_value).__name__}'"
         )
     sign, ok = _REL[rel]
     if not ok(arg_value, value):
         raise ValueError(
-            f"{_prefix(prim_name, arg_name)} must be {kind.__name__} and must {sign} {value}, "
+            f"{_number_prefix(prim_name, arg_name)} must be {kind.__name__} and must {sign} {value}, "
             f"but got '{arg_value}' with type '{type(arg_value).__name__}'."
         )
     return arg_value
@@ -69,7 +77,7 @@ def _check_sign(arg_value, value, rel, kind, arg_name, prim_name):
     if isinstance(arg_value, bool):
         sign = _REL[rel][0]
         raise TypeError(
-            f"{_prefix(prim_name, arg_name)} must be {kind.__name__} and must {sign} {value}, "
+            f"{_number_prefix(prim_name, arg_name)} must be {kind.__name__} and must {sign} {value}, "
             f"but got '{arg_value}' with type 'bool'."
         )
     return _check_number(arg_value, value, rel, kind, arg_name, prim_name)

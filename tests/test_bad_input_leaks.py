@@ -160,6 +160,18 @@ def test_cell_classes_keep_their_init_signature():
         Net()
 
 
+def test_cell_init_may_take_cls():
+    # mindyolo's create_loss builds YOLOv8Loss(box=7.5, cls=0.5, dfl=1.5, ...): the metaclass's
+    # __call__ must not claim the keyword `cls` itself
+    class Loss(nn.Cell):
+        def __init__(self, box, cls, dfl=1.5):
+            super().__init__()
+            self.gains = (box, cls, dfl)
+
+    assert Loss(box=7.5, cls=0.5).gains == (7.5, 0.5, 1.5)
+    assert Loss(**{"box": 1.0, "cls": 2.0, "dfl": 3.0}).gains == (1.0, 2.0, 3.0)
+
+
 def test_every_op_under_jit_names_itself():
     # tools/fuzz_bad_input.py --jit: each public ops function inside cellax.jit with all its
     # required arguments traced Tensors (arguments that fix shapes, axes or counts then have

@@ -40,6 +40,19 @@ def test_set_context_errors(kwargs, match):
         ms.set_context(**kwargs)
 
 
+def test_set_recursion_limit():
+    # mindyolo's set_default calls it; MindSpore 2.10 validates a positive int (messages as its
+    # Validator.check_positive_int with no name: tests/goldens/checkparam.json) and returns None
+    assert ms.set_recursion_limit(2000) is None and ms.set_recursion_limit() is None
+    assert ms.common.api.set_recursion_limit is ms.set_recursion_limit
+    with pytest.raises(ValueError, match=r"^The input value must be int and must > 0, but got '0'"):
+        ms.set_recursion_limit(0)
+    with pytest.raises(TypeError, match=r"^The input value must be int, but got 'float'$"):
+        ms.set_recursion_limit(1.5)
+    with pytest.raises(TypeError, match=r"must > 0, but got 'True' with type 'bool'"):
+        ms.set_recursion_limit(True)
+
+
 def test_get_context_unknown():
     with pytest.raises(ValueError, match="'foo_bar' is not a context key"):
         ms.get_context("foo_bar")

@@ -287,3 +287,38 @@ def test_getitem_matches_numpy(pair, data):
     np.testing.assert_array_equal(Tensor(a)[key].asnumpy(), a[key])
     mask = a > 0
     np.testing.assert_array_equal(Tensor(a)[Tensor(mask)].asnumpy(), a[mask])
+
+
+def test_max_min_overloads_eager_and_in_graph_code():
+    # MindSpore 2.10 (checked on CPU): bare positional arguments are torch-style (dim, keepdim)
+    # -> (values, indices) eagerly, NumPy-style (axis, keepdims) -> values in a jit body or
+    # GRAPH_MODE; dim=/keepdim= always torch-style, axis=/keepdims= always NumPy-style.
+    x = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+
+    def kinds(r):
+        return [tuple(t.shape) for t in r] if isinstance(r, tuple) else tuple(r.shape)
+
+    assert kinds(x.max(-2)) == [(2, 4), (2, 4)] and kinds(x.min(1, True)) == [(2, 1, 4)] * 2
+    assert kinds(x.max(1, keepdims=True)) == (2, 1, 4) and kinds(x.max(axis=1)) == (2, 4)
+    assert kinds(x.max(1, return_indices=True)) == [(2, 4), (2, 4)]
+    cases = {
+        "max(-2)": (lambda t: t.max(-2), (2, 4)),
+        "max(1, True)": (lambda t: t.max(1, True), (2, 1, 4)),
+        "min(-2)": (lambda t: t.min(-2), (2, 4)),
+        "max(dim=1)": (lambda t: t.max(dim=1), [(2, 4), (2, 4)]),
+        "max(1, keepdim=True)": (lambda t: t.max(1, keepdim=True), [(2, 1, 4)] * 2),
+        "max(1, keepdims=True)": (lambda t: t.max(1, keepdims=True), (2, 1, 4)),
+    }
+    for name, (fn, expected) in cases.items():
+        assert kinds(ms.jit(fn)(x)) == expected, name
+    np.testing.assert_array_equal(ms.jit(lambda t: t.max(-2))(x).asnumpy(), x.asnumpy().max(-2))
+
+    class Net(ms.nn.Cell):
+        def construct(self, t):
+            return t.max(-2).expand_dims(-1)  # mindyolo's YOLOv8Loss
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert kinds(Net()(x)) == (2, 4, 1)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

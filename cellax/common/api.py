@@ -19,7 +19,7 @@ import contextlib
 from .._jit_config import JitConfig
 from .._transforms import jit
 
-__all__ = ["jit", "jit_class", "JitConfig"]
+__all__ = ["jit", "jit_class", "JitConfig", "set_recursion_limit"]
 
 
 def jit_class(cls):
@@ -107,6 +107,23 @@ def _function_forbid_reuse(func):
         )
     func.__function_forbid_reuse__ = True
     return func
+
+
+def set_recursion_limit(recursion_limit=1000):
+    """``mindspore.set_recursion_limit``: the call depth MindSpore's graph compiler allows.
+
+    cellax traces with Python itself, so there is no separate limit to raise: the value is
+    validated as MindSpore 2.10 does (a positive int; a bool or a float is a TypeError, 0 or
+    less a ValueError) and otherwise ignored; ``get_context("max_call_depth")`` is unchanged,
+    as in MindSpore. mindyolo's ``set_default`` calls it.
+
+    Examples:
+        >>> import cellax as ms
+        >>> ms.set_recursion_limit(2000)
+    """
+    from .._checkparam import check_positive_int
+
+    check_positive_int(recursion_limit)
 
 
 from .._errors import unavailable as _unavailable  # noqa: E402

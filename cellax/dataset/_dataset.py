@@ -80,6 +80,10 @@ class Dataset:
         self.num_parallel_workers = num_parallel_workers
         self._size_cache = None
 
+    # What get_dataset_size() returns once it has been asked, as MindSpore 2.10's attribute:
+    # None before, then kept (mindyolo's trainer reads it); a value set here is returned as is.
+    dataset_size = None
+
     # ----- what subclasses define -------------------------------------------------------------
     def _col_names(self) -> list:
         return self.children[0]._col_names()
@@ -149,14 +153,16 @@ class Dataset:
             >>> ds.NumpySlicesDataset(np.arange(10)).batch(3).get_dataset_size()
             4
         """
-        size = self._static_size()
-        if size is not None:
-            return int(size)
-        if self._size_cache is None:
-            from . import config
+        if self.dataset_size is None:
+            size = self._static_size()
+            if size is None:
+                if self._size_cache is None:
+                    from . import config
 
-            self._size_cache = sum(1 for _ in self._rows(config.get_seed(), 0))
-        return self._size_cache
+                    self._size_cache = sum(1 for _ in self._rows(config.get_seed(), 0))
+                size = self._size_cache
+            self.dataset_size = int(size)
+        return self.dataset_size
 
     def _size_of(self, seed: int, epoch: int) -> int:
         """Rows of one epoch (counted when not known in advance)."""

@@ -72,6 +72,21 @@ def test_sizes_shapes_types():
     assert gen.get_dataset_size() == 5
 
 
+def test_dataset_size_attribute():
+    # MindSpore 2.10: None until get_dataset_size() is asked, then its value (mindyolo's trainer
+    # reads loader.dataset_size); a value assigned to it is what get_dataset_size() returns
+    data = _slices().batch(3)
+    repeated = data.repeat(2)
+    assert data.dataset_size is None and repeated.dataset_size is None
+    assert data.get_dataset_size() == 4 and data.dataset_size == 4
+    assert repeated.dataset_size is None
+    assert repeated.get_dataset_size() == 8 and repeated.dataset_size == 8
+    data.dataset_size = 7
+    assert data.get_dataset_size() == 7
+    counted = _slices().filter(lambda a: a < 4, ["a"])
+    assert counted.dataset_size is None and counted.get_dataset_size() == 4 == counted.dataset_size
+
+
 def test_random_access_generator_source_with_sampler_and_shards():
     class Source:
         def __getitem__(self, i):

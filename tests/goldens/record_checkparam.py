@@ -53,6 +53,12 @@ tests = [
     ("check_float", (0.5, 1.0, V.LT, "f", "Op")),
     ("check_float", (1.5, 1.0, V.LT, "f", "Op")),
     ("check_number", ("n", 3, 4, V.GT, "Op")),
+    # no name: "The input value ..." (mindspore.set_recursion_limit checks so)
+    ("check_positive_int", (0,)),
+    ("check_positive_int", (1.5,)),
+    ("check_positive_int", (True,)),
+    ("check_positive_int", ("3", None, "Op")),
+    ("check_int", (2, 4, V.GE)),
 ]
 
 out = []

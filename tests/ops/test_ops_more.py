@@ -210,3 +210,15 @@ def test_random_draws_follow_their_distributions():
         ms.Tensor(np.array([[1.0, 1.0, 1.0]], np.float32)), 5, 0, 3, False
     ).asnumpy()
     assert sorted(rows[0].tolist()) == [0, 1, 2]  # without replacement: each class once
+
+
+def test_identity_passes_any_value():
+    # MindSpore 2.10's ops.identity / ops.functional.identity is Prim[identity]: a tuple of
+    # gradients passes unchanged (mindyolo's single-device grad reducer), eagerly and under jit
+    x = ms.Tensor(np.ones(3, np.float32))
+    assert ms.ops.functional.identity is ms.ops.identity
+    out = ms.ops.functional.identity((x, x))
+    assert isinstance(out, tuple) and out[0] is x and out[1] is x
+    assert ms.ops.identity(3) == 3 and ms.ops.identity(None) is None
+    out = ms.jit(lambda a: ms.ops.functional.identity((a, a * 2)))(x)
+    assert isinstance(out, tuple) and out[1].asnumpy().tolist() == [2.0, 2.0, 2.0]

@@ -122,6 +122,7 @@ CELLAX = (
     cellax.set_auto_parallel_context,
     cellax.set_context,
     cellax.set_device,
+    cellax.set_recursion_limit,
     cellax.set_rng_state,
     cellax.set_seed,
     cellax.single,

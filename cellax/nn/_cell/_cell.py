@@ -49,7 +49,8 @@ class CellType(abc.ABCMeta):
         path = cls.__dict__.get("_mindspore_path")
         return f"<class '{path}'>" if path else super().__repr__()
 
-    def __call__(cls, *args, **kwargs):
+    # `cls` positional-only: a Cell's __init__ may take `cls=` (mindyolo's YOLOv8Loss(cls=0.5))
+    def __call__(cls, /, *args, **kwargs):
         try:
             with _limits.constructing(cls.__name__):  # parameter sizes are checked as cls's
                 return super().__call__(*args, **kwargs)

@@ -41,15 +41,17 @@ __all__ = [
 
 
 def identity(x):
-    """Return ``x`` (a Tensor) unchanged.
+    """Return ``x`` unchanged.
+
+    As MindSpore 2.10's ``ops.identity`` (``Prim[identity]``), any value passes, a tuple of
+    Tensors included (mindyolo's single-device gradient "reducer" is
+    ``ops.functional.identity``); ``ops.Identity()`` is the one that takes only a Tensor.
 
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.identity(ms.Tensor([1, 2])))
         [1 2]
     """
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For 'identity', 'x' must be a Tensor, but got {type(x).__name__}.")
     return x
 
 

@@ -49,27 +49,56 @@ def _mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=Non
     return result if dtype is None else result.astype(dtype)
 
 
+_UNSET = object()
+
+
 def _extreme(fn):
+    """``Tensor.max``/``Tensor.min`` with MindSpore 2.10's two overloads: the NumPy-style
+    ``(axis=None, keepdims=False, *, initial, where, return_indices)`` returning the values, and
+    the torch-style ``(dim, keepdim=False)`` returning (values, indices). ``dim=``/``keepdim=``
+    pick the torch one and ``axis=``/``keepdims=``/``initial=``/``where=``/``return_indices=``
+    the NumPy one; bare positional arguments pick the torch one eagerly and the NumPy one in
+    graph code (a ``jit`` body, GRAPH_MODE), as MindSpore resolves them (mindyolo's
+    ``x.max(-2).expand_dims(-1)`` runs only compiled)."""
+
     def method(
         self,
         *args,
-        axis=None,
-        keepdims=False,
+        axis=_UNSET,
+        keepdims=_UNSET,
         initial=None,
         where=None,
         return_indices=False,
         dim=None,
-        keepdim=False,
+        keepdim=None,
     ):
-        if args or dim is not None:
-            # torch-style ``x.max(dim, keepdim)`` returns (values, indices), as in MindSpore.
+        numpy_kw = (
+            axis is not _UNSET
+            or keepdims is not _UNSET
+            or initial is not None
+            or where is not None
+            or return_indices
+        )
+        if dim is not None or keepdim is not None or (args and not numpy_kw and not _graph()):
             dim = args[0] if args else dim
-            keepdim = args[1] if len(args) > 1 else keepdim
+            keepdim = args[1] if len(args) > 1 else bool(keepdim)
             return fn(self, dim, keepdim)
+        names = ("axis", "keepdims", "initial", "where", "return_indices")
+        given = dict(zip(names, args))
+        axis = given.get("axis", None if axis is _UNSET else axis)
+        keepdims = given.get("keepdims", False if keepdims is _UNSET else keepdims)
+        initial, where = given.get("initial", initial), given.get("where", where)
+        return_indices = given.get("return_indices", return_indices)
         values, index = fn(self, axis, keepdims, initial=initial, where=where)
         return (values, index) if return_indices else values
 
     return method
+
+
+def _graph() -> bool:
+    from ..._transforms._custom_vjp import _in_graph_code
+
+    return _in_graph_code()
 
 
 def _arg(fn):
