@@ -29,6 +29,10 @@ def keep_attributes(package: str, *names: str) -> None:
     module = sys.modules[package]
     if not isinstance(module, _Package):
         module.__class__ = _Package
+        # a plain module has no ``__module__``; without this one it would read _Package's
+        # (this file's name), and tools that place a module's members by it (griffe, for the
+        # API pages) would take every member for an import from elsewhere
+        module.__dict__["__module__"] = package
     module.__dict__["_cellax_kept"] = frozenset(module.__dict__.get("_cellax_kept", ())) | set(
         names
     )

@@ -35,6 +35,7 @@ PACKAGES = [
     ("cellax.common.initializer", "cellax.common.initializer"),
     ("cellax.common.generator", "cellax.common.generator"),
     ("cellax.common.device", "cellax.common.device"),
+    ("cellax.common.symbol", "cellax.common.symbol"),
     ("cellax.common.sparse_tensor", "cellax.common.sparse_tensor"),
     ("cellax.dataset", "cellax.dataset"),
     ("cellax.dataset.vision", "cellax.dataset.vision"),
@@ -77,6 +78,16 @@ PACKAGES = [
     ("cellax.device_context.ascend.op_tuning", "cellax.device_context.ascend.op_tuning"),
     ("cellax.device_context.ascend.op_debug", "cellax.device_context.ascend.op_debug"),
     ("cellax.hal", "cellax.hal"),
+    # module paths zoo code imports by name (issue 34's import sweep)
+    ("cellax.ops.auto_generate", "cellax.ops.auto_generate"),
+    ("cellax.ops.auto_generate.gen_ops_prim", "cellax.ops.auto_generate.gen_ops_prim"),
+    ("cellax.ops.operations.math_ops", "cellax.ops.operations.math_ops"),
+    ("cellax.common.file_system", "cellax.common.file_system"),
+    ("cellax.dataset.engine", "cellax.dataset.engine"),
+    ("cellax.parallel.strategy", "cellax.parallel.strategy"),
+    ("cellax.profiler.schedule", "cellax.profiler.schedule"),
+    ("cellax.mindrecord", "cellax.mindrecord"),
+    ("cellax.utils", "cellax.utils"),
 ]
 
 

@@ -25,6 +25,8 @@ from .sorting import sort, topk
 from .unavailable import _ASCEND, _unavailable_primitive
 from .utils import arr, wrap
 
+_AUTO_GENERATE = "cellax.ops.auto_generate"  # the public module of these classes (not cellax.ops)
+
 __all__ = [
     "AddExt",
     "SubExt",
@@ -64,6 +66,14 @@ __all__ = [
 ]
 
 
+def _generated(name, fn, attrs=None, call=None, doc=None):
+    return primitive(name, fn, attrs, call, doc, module=_AUTO_GENERATE)
+
+
+def _generated_unavailable(name, attrs, reason):
+    return _unavailable_primitive(name, attrs, reason, module=_AUTO_GENERATE)
+
+
 def _scaled(op):
     def call(self, input, other, alpha=1):
         return op(input, other if alpha == 1 else ufuncs.mul(other, alpha))
@@ -75,28 +85,28 @@ def _with_dtype(result, dtype):
     return result if dtype is None else cast(result, dtype)
 
 
-AddExt = primitive("AddExt", None, None, _scaled(ufuncs.add), "``input + alpha * other``.")
-SubExt = primitive("SubExt", None, None, _scaled(ufuncs.sub), "``input - alpha * other``.")
-Muls = primitive("Muls", ufuncs.mul, doc="``input * other`` (a scalar).")
-FmodScalar = primitive("FmodScalar", ufuncs.fmod, doc="``fmod(input, other)`` (a scalar).")
-BatchMatMulExt = primitive("BatchMatMulExt", bmm, doc="Batched ``input @ mat2`` (3-D).")
-Outer = primitive("Outer", outer, doc="The outer product of two vectors.")
-Dense = primitive("Dense", dense, doc="``input @ weight.T + bias``.")
-Chunk = primitive(
+AddExt = _generated("AddExt", None, None, _scaled(ufuncs.add), "``input + alpha * other``.")
+SubExt = _generated("SubExt", None, None, _scaled(ufuncs.sub), "``input - alpha * other``.")
+Muls = _generated("Muls", ufuncs.mul, doc="``input * other`` (a scalar).")
+FmodScalar = _generated("FmodScalar", ufuncs.fmod, doc="``fmod(input, other)`` (a scalar).")
+BatchMatMulExt = _generated("BatchMatMulExt", bmm, doc="Batched ``input @ mat2`` (3-D).")
+Outer = _generated("Outer", outer, doc="The outer product of two vectors.")
+Dense = _generated("Dense", dense, doc="``input @ weight.T + bias``.")
+Chunk = _generated(
     "Chunk",
     None,
     None,
     lambda self, input, chunks, dim=0: chunk(input, chunks, dim),
     "``chunks`` pieces of ``input`` along ``dim``.",
 )
-SplitWithSize = primitive(
+SplitWithSize = _generated(
     "SplitWithSize",
     None,
     None,
     lambda self, input, split_size, dim=0: split(input, list(split_size), dim),
     "Pieces of ``input`` of the sizes ``split_size`` along ``dim``.",
 )
-StackExt = primitive(
+StackExt = _generated(
     "StackExt",
     None,
     {"dim": 0},
@@ -125,7 +135,7 @@ def _strided_slice_grad(self, dy, shapex, begin, end, strides):
     return wrap(jax.vjp(forward, zeros)[1](arr(dy))[0])
 
 
-StridedSliceGrad = primitive(
+StridedSliceGrad = _generated(
     "StridedSliceGrad",
     None,
     {
@@ -138,14 +148,14 @@ StridedSliceGrad = primitive(
     _strided_slice_grad,
     "The gradient of ``StridedSlice``: ``dy`` written into zeros of shape ``shapex`` at the slice.",
 )
-CumsumExt = primitive(
+CumsumExt = _generated(
     "CumsumExt",
     None,
     None,
     lambda self, input, dim, dtype=None: cumsum(input, dim, dtype),
     "The cumulative sum along ``dim``, optionally in ``dtype``.",
 )
-SumExt = primitive(
+SumExt = _generated(
     "SumExt",
     None,
     None,
@@ -154,7 +164,7 @@ SumExt = primitive(
     ),
     "The sum over ``dim`` (all dimensions when None), optionally in ``dtype``.",
 )
-MeanExt = primitive(
+MeanExt = _generated(
     "MeanExt",
     None,
     None,
@@ -163,8 +173,8 @@ MeanExt = primitive(
     ),
     "The mean over ``dim`` (all dimensions when None), optionally in ``dtype``.",
 )
-IndexSelect = primitive("IndexSelect", index_select, doc="``input`` at ``index`` along ``dim``.")
-OneHotExt = primitive(
+IndexSelect = _generated("IndexSelect", index_select, doc="``input`` at ``index`` along ``dim``.")
+OneHotExt = _generated(
     "OneHotExt",
     None,
     {"axis": -1},
@@ -181,11 +191,11 @@ def _scatter(self, input, dim, index, src, reduce="none"):
     return tensor_scatter_elements(input, index, src, dim, reduce)
 
 
-Scatter = primitive(
+Scatter = _generated(
     "Scatter", None, None, _scatter, "Write ``src`` into ``input`` at ``index`` along ``dim``."
 )
-SiLU = primitive("SiLU", activations.silu, doc="``input * sigmoid(input)``.")
-Swiglu = primitive(
+SiLU = _generated("SiLU", activations.silu, doc="``input * sigmoid(input)``.")
+Swiglu = _generated(
     "Swiglu",
     None,
     None,
@@ -205,24 +215,24 @@ def _swiglu_grad(self, grad_output, input, dim=-1):
     return wrap(jax.vjp(forward, x)[1](grad.astype(x.dtype))[0])
 
 
-SwigluGrad = primitive(
+SwigluGrad = _generated(
     "SwigluGrad", None, None, _swiglu_grad, "The gradient of ``Swiglu`` with respect to ``input``."
 )
-SortExt = primitive(
+SortExt = _generated(
     "SortExt",
     None,
     None,
     lambda self, input, dim=-1, descending=False, stable=False: sort(input, dim, descending),
     "``(values, indices)`` of ``input`` sorted along ``dim`` (stably).",
 )
-TopkExt = primitive(
+TopkExt = _generated(
     "TopkExt",
     None,
     None,
     lambda self, input, k, dim=-1, largest=True, sorted=True: topk(input, k, dim, largest, sorted),
     "``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``.",
 )
-ZerosLikeExt = primitive(
+ZerosLikeExt = _generated(
     "ZerosLikeExt",
     None,
     None,
@@ -230,25 +240,25 @@ ZerosLikeExt = primitive(
     "Zeros of ``input``'s shape, in ``dtype`` or ``input``'s.",
 )
 
-DynamicQuantExt = _unavailable_primitive("DynamicQuantExt", {}, _ASCEND)
-QuantV2 = _unavailable_primitive("QuantV2", {}, _ASCEND)
-FusedAddTopKDiv = _unavailable_primitive("FusedAddTopKDiv", {}, _ASCEND)
-MoeDistributeCombine = _unavailable_primitive("MoeDistributeCombine", {}, _ASCEND)
-MoeDistributeDispatch = _unavailable_primitive("MoeDistributeDispatch", {}, _ASCEND)
-MoeFinalizeRouting = _unavailable_primitive("MoeFinalizeRouting", {}, _ASCEND)
-MoeInitRoutingV2 = _unavailable_primitive("MoeInitRoutingV2", {}, _ASCEND)
-MoeTokenUnpermute = _unavailable_primitive("MoeTokenUnpermute", {}, _ASCEND)
+DynamicQuantExt = _generated_unavailable("DynamicQuantExt", {}, _ASCEND)
+QuantV2 = _generated_unavailable("QuantV2", {}, _ASCEND)
+FusedAddTopKDiv = _generated_unavailable("FusedAddTopKDiv", {}, _ASCEND)
+MoeDistributeCombine = _generated_unavailable("MoeDistributeCombine", {}, _ASCEND)
+MoeDistributeDispatch = _generated_unavailable("MoeDistributeDispatch", {}, _ASCEND)
+MoeFinalizeRouting = _generated_unavailable("MoeFinalizeRouting", {}, _ASCEND)
+MoeInitRoutingV2 = _generated_unavailable("MoeInitRoutingV2", {}, _ASCEND)
+MoeTokenUnpermute = _generated_unavailable("MoeTokenUnpermute", {}, _ASCEND)
 
 _GROUPED = (
     "cellax does not provide this Ascend grouped-matmul kernel yet; multiply each group with "
     "ops.matmul (or one batched ops.bmm over padded groups) instead"
 )
-GroupedMatmul = _unavailable_primitive(
+GroupedMatmul = _generated_unavailable(
     "GroupedMatmul",
     {"split_item": 0, "group_type": -1, "transpose_a": False, "transpose_b": False},
     _GROUPED,
 )
-GroupedMatmulV4 = _unavailable_primitive("GroupedMatmulV4", {}, _GROUPED)
+GroupedMatmulV4 = _generated_unavailable("GroupedMatmulV4", {}, _GROUPED)
 
 
 def _move_to(self, input, to="CPU", blocking=True):

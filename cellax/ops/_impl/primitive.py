@@ -105,7 +105,14 @@ def prim_attr_register(fn):
     return wrapper
 
 
-def primitive(name: str, fn, attrs: dict | None = None, call=None, doc: str | None = None):
+def primitive(
+    name: str,
+    fn,
+    attrs: dict | None = None,
+    call=None,
+    doc: str | None = None,
+    module: str = "cellax.ops",
+):
     """Make a Primitive class ``name`` whose instances call ``fn``.
 
     Args:
@@ -114,6 +121,8 @@ def primitive(name: str, fn, attrs: dict | None = None, call=None, doc: str | No
         attrs: The constructor arguments with their defaults, in MindSpore's order.
         call: Optional ``call(self, *inputs)`` when the mapping onto ``fn`` is not
             ``fn(*inputs, **attrs)``.
+        doc: The class docstring (default: "Primitive form of ``ops.<fn>``").
+        module: The public module the class lives in (its ``__module__``).
     """
     attrs = dict(attrs or {})
     names = list(attrs)
@@ -143,8 +152,10 @@ def primitive(name: str, fn, attrs: dict | None = None, call=None, doc: str | No
         __call__ = call
     # Python names these in its own argument errors: "Add.__call__() got an unexpected ..."
     __init__.__qualname__ = f"{name}.__init__"
+    __init__.__module__ = module  # where the class lives (API pages resolve it there)
     if call is None:
         __call__.__qualname__ = f"{name}.__call__"
+        __call__.__module__ = module
 
     return type(
         name,
@@ -153,6 +164,6 @@ def primitive(name: str, fn, attrs: dict | None = None, call=None, doc: str | No
             "__init__": __init__,
             "__call__": __call__,
             "__doc__": doc or f"Primitive form of ``ops.{getattr(fn, '__name__', name)}``.",
-            "__module__": "cellax.ops",
+            "__module__": module,
         },
     )

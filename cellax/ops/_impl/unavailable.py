@@ -163,7 +163,7 @@ all_gather_matmul = _unavailable("all_gather_matmul", _ASCEND)
 matmul_reduce_scatter = _unavailable("matmul_reduce_scatter", _ASCEND)
 
 
-def _unavailable_primitive(name: str, attrs: dict, reason: str):
+def _unavailable_primitive(name: str, attrs: dict, reason: str, module: str = "cellax.ops"):
     """A primitive class that builds with MindSpore's arguments and raises when called."""
 
     def call(self, *inputs, **kwargs):
@@ -176,6 +176,7 @@ def _unavailable_primitive(name: str, attrs: dict, reason: str):
         call,
         f"Not available in cellax: instances build, and calling one raises "
         f"NotImplementedError ({reason}).",
+        module,
     )
 
 

@@ -43,6 +43,7 @@ MaxPoolWithIndices = primitive(
     _max_pool_with_indices,
     "2-D max pooling returning ``(output, argmax)`` (``ops.max_pool2d`` with "
     "``return_indices=True``).",
+    __name__,
 )
 MaxPoolWithMask = _unavailable_primitive(
     "MaxPoolWithMask",
@@ -55,6 +56,7 @@ MaxPoolWithMask = _unavailable_primitive(
         "argmax_type": None,
     },
     "its mask output is the bit layout of an Ascend kernel; use MaxPoolWithIndices",
+    __name__,
 )
 Empty = primitive(
     "Empty",
@@ -62,5 +64,6 @@ Empty = primitive(
     None,
     lambda self, size, dtype=None, device=None, pin_memory=False: zeros(size, dtype),
     "A tensor of shape ``size`` (filled with zeros: JAX arrays are never uninitialised).",
+    __name__,
 )
 __all__ += ["MaxPoolWithIndices", "MaxPoolWithMask", "Empty"]
