@@ -90,7 +90,9 @@ def reshape(input, shape):
 
 def _perm(api, x, perm, name):
     perm = check_ints(api, name, perm, scalar=False)
-    perm = tuple(check_axis(api, axis, x.ndim, name) for axis in perm) if x.ndim else perm
+    ndim = x.ndim
+    if ndim and not all(-ndim <= axis < ndim for axis in perm):  # check_axis names the bad one
+        perm = tuple(check_axis(api, axis, ndim, name) for axis in perm)
     if sorted(p % builtins.max(x.ndim, 1) for p in perm) != list(_range(x.ndim)):
         raise ValueError(
             f"For '{api}', the permutation must be a permutation of range({x.ndim}), "
