@@ -263,4 +263,3 @@ def move_to(input, to="CPU", blocking=True):
     if blocking and not isinstance(value, jax.core.Tracer):  # a compiled program waits anyway
         value.block_until_ready()
     return wrap(value)
-
