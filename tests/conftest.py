@@ -4,7 +4,7 @@ import pytest
 from hypothesis import settings
 
 import cellax
-from cellax import _context
+from cellax import _context, _parallel_state
 
 # Property tests never depend on the machine's speed (no per-example deadline) or on the run
 # (derandomized: the same examples every run, on every machine). CELLAX_HYPOTHESIS=long explores
@@ -17,13 +17,18 @@ settings.load_profile(os.environ.get("CELLAX_HYPOTHESIS", "ci"))
 @pytest.fixture(autouse=True)
 def _pynative_mode_and_seed():
     """Every test starts in PYNATIVE_MODE with seed 0, and leaves the context as it found it
-    (a documentation page that sets ``pynative_grad_replay`` does not change later tests)."""
+    (a documentation page that sets ``pynative_grad_replay`` does not change later tests), and
+    whether ``communication.init()`` ran, with the groups made since, as it found them."""
     cellax.set_context(mode=cellax.PYNATIVE_MODE)
     cellax.set_seed(0)
     settings = dict(_context._settings)
+    comm_inited, comm_groups = _parallel_state.COMM.inited, dict(_parallel_state.COMM.groups)
     yield
     _context._settings.clear()
     _context._settings.update(settings)
+    _parallel_state.COMM.inited = comm_inited
+    _parallel_state.COMM.groups.clear()
+    _parallel_state.COMM.groups.update(comm_groups)
 
 
 # Recording scripts run under real MindSpore (a separate venv), never under pytest; the
