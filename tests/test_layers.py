@@ -64,7 +64,7 @@ FLOORS = [
         "boost",
         "profiler",
         "debug",
-        "mindrecord",  # MindSpore's dataset file format: importable, unavailable
+        "mindrecord",  # MindSpore's dataset file format (read by dataset.MindDataset)
     ],  # feature packages on cellax's public names
     ["__init__", "common", "_alias", "__main__", "parallel", "launch", "graph"],
 ]

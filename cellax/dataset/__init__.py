@@ -21,6 +21,7 @@ from . import vision
 from ._dataset import BatchInfo, Dataset
 from ._batch import BatchDataset
 from ._nodes import MapDataset
+from ._mindrecord import MindDataset
 from ._readers import Cifar10Dataset, Cifar100Dataset, ImageFolderDataset, MnistDataset
 from ._samplers import (
     DistributedSampler,
@@ -52,6 +53,7 @@ __all__ = [
     "Cifar10Dataset",
     "Cifar100Dataset",
     "ImageFolderDataset",
+    "MindDataset",
     "Sampler",
     "SequentialSampler",
     "RandomSampler",

@@ -1,20 +1,27 @@
-"""``mindspore.mindrecord``: MindSpore's own dataset file format (writers, readers and
-converters from CIFAR, ImageNet, CSV and TFRecord). cellax's datasets read NumPy, Python
-sources and the common image datasets; the MindRecord classes import, and building one raises
-``NotImplementedError``.
+"""``mindspore.mindrecord``: MindSpore's own dataset file format. ``FileWriter`` writes
+MindRecord files (shard files and their SQLite index files) that MindSpore 2.10 reads, and
+``FileReader`` and ``dataset.MindDataset`` read files MindSpore wrote. ``MindPage``, the
+converters from CIFAR, ImageNet, MNIST, CSV and TFRecord and the encryption settings import,
+and using them raises ``NotImplementedError``.
 
 Examples:
-    >>> from cellax.mindrecord import FileWriter, SUCCESS
-    >>> try:
-    ...     FileWriter("data.mindrecord")
-    ... except NotImplementedError as e:
-    ...     print(type(e).__name__)
-    NotImplementedError
+    >>> import os, tempfile
+    >>> from cellax.mindrecord import FileWriter, FileReader
+    >>> path = os.path.join(tempfile.mkdtemp(), "data.mindrecord")
+    >>> writer = FileWriter(path)
+    >>> writer.add_schema({"file_name": {"type": "string"}, "label": {"type": "int32"}})
+    0
+    >>> writer.write_raw_data([{"file_name": "0.jpg", "label": 0}])
+    >>> writer.commit()
+    >>> list(FileReader(path).get_next())
+    [{'file_name': '0.jpg', 'label': 0}]
 """
 
 from __future__ import annotations
 
 from .._errors import unavailable
+from ._reader import FileReader as FileReader
+from ._writer import FileWriter as FileWriter
 
 __all__ = [
     "FileWriter",
@@ -37,8 +44,8 @@ SUCCESS = 0
 FAILED = 1
 
 _REASON = (
-    "cellax does not read or write MindRecord files; convert the data to NumPy arrays or a "
-    "Python source and use dataset.NumpySlicesDataset or dataset.GeneratorDataset"
+    "cellax does not have this MindRecord API; write the rows with mindrecord.FileWriter "
+    "and read them with mindrecord.FileReader or dataset.MindDataset"
 )
 
 
@@ -50,8 +57,6 @@ def _class(name: str) -> type:
     return type(name, (), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
 
 
-FileWriter = _class("FileWriter")
-FileReader = _class("FileReader")
 MindPage = _class("MindPage")
 Cifar10ToMR = _class("Cifar10ToMR")
 Cifar100ToMR = _class("Cifar100ToMR")
