@@ -1,7 +1,45 @@
-"""``cellax.dataset.text``: the basic text transforms of ``mindspore.dataset.text`` (Python
-tokenizers, a vocabulary, word-to-id lookup, string-to-number)."""
+"""``cellax.dataset.text``: the text transforms of ``mindspore.dataset.text`` (tokenizers,
+vocabularies, word-to-id lookup, normalization and sequence transforms).
+
+The transforms that need a native library MindSpore bundles (``JiebaTokenizer``,
+``SentencePieceTokenizer``/``SentencePieceVocab``, ``UnicodeScriptTokenizer``,
+``FilterWikipediaXML``, ``ToVectors`` and the pretrained vectors) import, and building one raises
+``NotImplementedError``.
+"""
 
 from ._text import Lookup, PythonTokenizer, ToNumber, Vocab, WhitespaceTokenizer
+from ._tokenizers import (
+    AddToken,
+    BasicTokenizer,
+    BertTokenizer,
+    CaseFold,
+    Ngram,
+    NormalizeForm,
+    NormalizeUTF8,
+    RegexReplace,
+    RegexTokenizer,
+    SlidingWindow,
+    Truncate,
+    TruncateSequencePair,
+    UnicodeCharTokenizer,
+    WordpieceTokenizer,
+)
+from ._unavailable import (
+    CharNGram,
+    FastText,
+    FilterWikipediaXML,
+    GloVe,
+    JiebaMode,
+    JiebaTokenizer,
+    SentencePieceModel,
+    SentencePieceTokenizer,
+    SentencePieceVocab,
+    SPieceTokenizerLoadType,
+    SPieceTokenizerOutType,
+    ToVectors,
+    UnicodeScriptTokenizer,
+    Vectors,
+)
 from . import transforms as transforms  # MindSpore's modules, reached as attributes
 from . import utils as utils
 from .utils import to_bytes, to_str
@@ -12,6 +50,34 @@ __all__ = [
     "PythonTokenizer",
     "WhitespaceTokenizer",
     "ToNumber",
+    "AddToken",
+    "BasicTokenizer",
+    "BertTokenizer",
+    "CaseFold",
+    "Ngram",
+    "NormalizeForm",
+    "NormalizeUTF8",
+    "RegexReplace",
+    "RegexTokenizer",
+    "SlidingWindow",
+    "Truncate",
+    "TruncateSequencePair",
+    "UnicodeCharTokenizer",
+    "WordpieceTokenizer",
+    "CharNGram",
+    "FastText",
+    "FilterWikipediaXML",
+    "GloVe",
+    "JiebaMode",
+    "JiebaTokenizer",
+    "SentencePieceModel",
+    "SentencePieceTokenizer",
+    "SentencePieceVocab",
+    "SPieceTokenizerLoadType",
+    "SPieceTokenizerOutType",
+    "ToVectors",
+    "UnicodeScriptTokenizer",
+    "Vectors",
     "to_bytes",
     "to_str",
 ]

@@ -113,6 +113,33 @@ class Vocab:
         return cls(word_dict)
 
     @classmethod
+    def from_file(
+        cls, file_path, delimiter="", vocab_size=None, special_tokens=None, special_first=True
+    ):
+        """A vocabulary of the words of a file, one a line (the text before ``delimiter`` when
+        it is given), the first ``vocab_size`` lines, with ``special_tokens``.
+
+        Examples:
+            >>> import os, tempfile
+            >>> from cellax.dataset import text
+            >>> path = os.path.join(tempfile.mkdtemp(), "vocab.txt")
+            >>> with open(path, "w") as f:
+            ...     _ = f.write("home,1\\nbehind,2\\n")
+            >>> text.Vocab.from_file(path, ",", special_tokens=["<pad>"]).vocab()
+            {'behind': 2, 'home': 1, '<pad>': 0}
+        """
+        words = []
+        with open(file_path, encoding="utf-8") as file:
+            for line in file:
+                line = line.rstrip("\r\n")
+                word = line.split(delimiter)[0] if delimiter else line
+                if word:
+                    words.append(word)
+                if vocab_size is not None and len(words) >= vocab_size:
+                    break
+        return cls._build(words, special_tokens, special_first)
+
+    @classmethod
     def from_dataset(
         cls,
         dataset,

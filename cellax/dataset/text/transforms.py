@@ -1,6 +1,51 @@
 """``mindspore.dataset.text.transforms``: the module where MindSpore defines the text
-transforms (the ones cellax has: the same classes as ``dataset.text``)."""
+transforms (the same classes as ``dataset.text``)."""
 
 from ._text import Lookup, PythonTokenizer, ToNumber, WhitespaceTokenizer
+from ._tokenizers import (
+    AddToken,
+    BasicTokenizer,
+    BertTokenizer,
+    CaseFold,
+    Ngram,
+    NormalizeUTF8,
+    RegexReplace,
+    RegexTokenizer,
+    SlidingWindow,
+    Truncate,
+    TruncateSequencePair,
+    UnicodeCharTokenizer,
+    WordpieceTokenizer,
+)
+from ._unavailable import (
+    FilterWikipediaXML,
+    JiebaTokenizer,
+    SentencePieceTokenizer,
+    ToVectors,
+    UnicodeScriptTokenizer,
+)
 
-__all__ = ["Lookup", "PythonTokenizer", "WhitespaceTokenizer", "ToNumber"]
+__all__ = [
+    "Lookup",
+    "PythonTokenizer",
+    "WhitespaceTokenizer",
+    "ToNumber",
+    "AddToken",
+    "BasicTokenizer",
+    "BertTokenizer",
+    "CaseFold",
+    "Ngram",
+    "NormalizeUTF8",
+    "RegexReplace",
+    "RegexTokenizer",
+    "SlidingWindow",
+    "Truncate",
+    "TruncateSequencePair",
+    "UnicodeCharTokenizer",
+    "WordpieceTokenizer",
+    "FilterWikipediaXML",
+    "JiebaTokenizer",
+    "SentencePieceTokenizer",
+    "ToVectors",
+    "UnicodeScriptTokenizer",
+]
