@@ -29,9 +29,6 @@ __all__ = [
     "lightning_indexer",
     "moe_distribute_combine",
     "moe_distribute_dispatch",
-    "moe_init_routing_v2",
-    "moe_token_permute",
-    "moe_token_unpermute",
     "ring_attention_update",
     "rotated_iou",
     "multi_scale_deformable_attn_function",
@@ -137,15 +134,6 @@ moe_distribute_combine = _unavailable("moe_distribute_combine", _ASCEND)
 
 
 moe_distribute_dispatch = _unavailable("moe_distribute_dispatch", _ASCEND)
-
-
-moe_init_routing_v2 = _unavailable("moe_init_routing_v2", _ASCEND)
-
-
-moe_token_permute = _unavailable("moe_token_permute", _ASCEND)
-
-
-moe_token_unpermute = _unavailable("moe_token_unpermute", _ASCEND)
 
 
 ring_attention_update = _unavailable("ring_attention_update", _ASCEND)
