@@ -401,3 +401,51 @@ def test_mindspore_paths_of_the_fused_kernels():
     assert P.ApplyRotaryPosEmb is ops.ApplyRotaryPosEmb is ag.ApplyRotaryPosEmb
     assert _infer_ops.GroupedMatmul is ag.GroupedMatmul
     assert ag.moe_token_permute is ops.moe_token_permute
+
+
+# inference attention --------------------------------------------------------------------------
+
+
+def _attention_reference(q, k, v, scale, keep):
+    """q (B, N, S1, D), k/v (B, N, S2, D), keep (B, 1, S1, S2) -> (B, N, S1, D) in float64."""
+    scores = scale * np.einsum("bnsd,bntd->bnst", q, k).astype(np.float64)
+    scores = np.where(keep, scores, -np.inf)
+    weights = np.exp(scores - scores.max(-1, keepdims=True))
+    weights = np.nan_to_num(weights / weights.sum(-1, keepdims=True))
+    return np.einsum("bnst,bntd->bnsd", weights, v)
+
+
+def test_prompt_and_incre_flash_attention_with_valid_lengths():
+    rng = _rng(9)
+    b, n, s, d = 2, 2, 4, 3
+    q, k, v = (rng.standard_normal((b, n, s, d)).astype(np.float32) for _ in range(3))
+    kv_lengths = [3, 4]
+    keep = np.arange(s)[None, None, None, :] < np.array(kv_lengths)[:, None, None, None]
+    out = ops.prompt_flash_attention(
+        _t(q), _t(k), _t(v), actual_seq_lengths_kv=kv_lengths, num_heads=n, scale_value=0.5,
+        input_layout="BNSD",
+    )  # fmt: skip
+    ref = _attention_reference(q, k, v, 0.5, np.broadcast_to(keep, (b, 1, s, s)))
+    np.testing.assert_allclose(out.asnumpy(), ref, rtol=1e-5, atol=1e-5)
+    causal = np.triu(np.ones((s, s), bool), 1)
+    out = ops.prompt_flash_attention(
+        _t(q), _t(k), _t(v), attn_mask=_t(causal, ms.bool_), num_heads=n, input_layout="BNSD"
+    )
+    np.testing.assert_allclose(out.asnumpy(), _attention_reference(q, k, v, 1.0, ~causal),
+                               rtol=1e-5, atol=1e-5)  # fmt: skip
+    # one decoding step, BSH, with the cache valid up to each batch's length
+    q1 = q[:, :, :1]
+    bsh = lambda a: _t(a.transpose(0, 2, 1, 3).reshape(b, a.shape[2], n * d))  # noqa: E731
+    dq = ms.grad(
+        lambda x: ops.incre_flash_attention(
+            x, [bsh(k)], [bsh(v)], actual_seq_lengths=kv_lengths, num_heads=n
+        ).sum()
+    )
+    step = ops.incre_flash_attention(bsh(q1), [bsh(k)], [bsh(v)], actual_seq_lengths=kv_lengths,
+                                     num_heads=n)  # fmt: skip
+    ref = _attention_reference(q1, k, v, 1.0, keep)
+    np.testing.assert_allclose(step.asnumpy(), ref.transpose(0, 2, 1, 3).reshape(b, 1, n * d),
+                               rtol=1e-5, atol=1e-5)  # fmt: skip
+    assert np.isfinite(ms.jit(dq)(bsh(q1)).asnumpy()).all()
+    with pytest.raises(NotImplementedError, match="quantised or paged"):
+        ops.incre_flash_attention(bsh(q1), bsh(k), bsh(v), block_table=_t([[0]], ms.int32))

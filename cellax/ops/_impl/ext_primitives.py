@@ -16,9 +16,9 @@ from .casting import cast
 from .creation import zeros_like
 from .cumulative import cumsum
 from .indexing import index_select, one_hot, strided_slice
-from .moe import GroupedMatmul as GroupedMatmul
-from .moe import GroupedMatmulV2 as GroupedMatmulV2
-from .moe import GroupedMatmulV4 as GroupedMatmulV4
+from .grouped_matmul import GroupedMatmul as GroupedMatmul
+from .grouped_matmul import GroupedMatmulV2 as GroupedMatmulV2
+from .grouped_matmul import GroupedMatmulV4 as GroupedMatmulV4
 from .moe import MoeComputeExpertTokens as MoeComputeExpertTokens
 from .moe import MoeFinalizeRouting as MoeFinalizeRouting
 from .moe import MoeGatingTopKSoftmax as MoeGatingTopKSoftmax
@@ -26,9 +26,9 @@ from .moe import MoeInitRouting as MoeInitRouting
 from .moe import MoeInitRoutingV2 as MoeInitRoutingV2
 from .moe import MoeTokenPermute as MoeTokenPermute
 from .moe import MoeTokenUnpermute as MoeTokenUnpermute
-from .moe import grouped_matmul as grouped_matmul
-from .moe import grouped_matmul_v2 as grouped_matmul_v2
-from .moe import grouped_matmul_v4 as grouped_matmul_v4
+from .grouped_matmul import grouped_matmul as grouped_matmul
+from .grouped_matmul import grouped_matmul_v2 as grouped_matmul_v2
+from .grouped_matmul import grouped_matmul_v4 as grouped_matmul_v4
 from .moe import moe_compute_expert_tokens as moe_compute_expert_tokens
 from .moe import moe_finalize_routing as moe_finalize_routing
 from .moe import moe_init_routing as moe_init_routing

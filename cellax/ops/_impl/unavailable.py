@@ -19,8 +19,6 @@ __all__ = [
     "ms_kernel",
     "get_vm_impl_fn",
     "fused_infer_attention_score",
-    "incre_flash_attention",
-    "prompt_flash_attention",
     "speed_fusion_attention",
     "sparse_flash_attention",
     "nsa_compress",
@@ -104,12 +102,6 @@ get_vm_impl_fn = _unavailable(
 
 
 fused_infer_attention_score = _unavailable("fused_infer_attention_score", _ASCEND)
-
-
-incre_flash_attention = _unavailable("incre_flash_attention", _ASCEND)
-
-
-prompt_flash_attention = _unavailable("prompt_flash_attention", _ASCEND)
 
 
 speed_fusion_attention = _unavailable("speed_fusion_attention", _ASCEND)
