@@ -269,7 +269,7 @@ def test_swiglu_and_its_gradient():
 
 
 def test_gen_ops_prim_and_unavailable_kernels():
-    from cellax.ops.auto_generate import GroupedMatmul, MoeInitRoutingV2, gen_ops_prim
+    from cellax.ops.auto_generate import MoeDistributeCombine, QuantV2, gen_ops_prim
     from cellax.ops.auto_generate import pyboost_inner_prim
 
     pooled, argmax = gen_ops_prim.MaxPoolWithIndices(2, 2)(
@@ -278,7 +278,7 @@ def test_gen_ops_prim_and_unavailable_kernels():
     assert pooled.asnumpy().ravel().tolist() == [5, 7, 13, 15] and argmax.shape == (1, 1, 2, 2)
     assert gen_ops_prim.Empty()((2, 3), ms.float32).shape == (2, 3)
     assert gen_ops_prim.AddExt is ops.auto_generate.AddExt
-    for primitive in (GroupedMatmul(), MoeInitRoutingV2(), gen_ops_prim.MaxPoolWithMask(2)):
+    for primitive in (QuantV2(), MoeDistributeCombine(), gen_ops_prim.MaxPoolWithMask(2)):
         with pytest.raises(NotImplementedError, match=primitive.name):
             primitive(ops.ones((2, 2)))
     with pytest.raises(AttributeError, match="reduce_any_impl"):

@@ -68,6 +68,8 @@ from ._impl.fft import *  # noqa: F403
 from ._impl.activations import *  # noqa: F403
 from ._impl.dropout import *  # noqa: F403
 from ._impl.flash_attention import *  # noqa: F403
+from ._impl.infer_attention import *  # noqa: F403
+from ._impl.moe import *  # noqa: F403
 from ._impl.convolution import *  # noqa: F403
 from ._impl.pooling import *  # noqa: F403
 from ._impl.unpooling import *  # noqa: F403

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..._tensor import Tensor, _fix_int_float, _true_divide
 from . import ufuncs
+from .primitive import primitive
 from .ufuncs import _binary_arrays, greater, less, mul
 from .utils import arr, check_broadcast, check_eager, check_real, name_op, wrap
 
@@ -33,6 +34,7 @@ __all__ = [
     "polar",
     "approximate_equal",
     "rotary_position_embedding",
+    "ApplyRotaryPosEmb",
     "float_power_ext",
     "isnan_ext",
     "view_as_real",
@@ -271,9 +273,32 @@ def approximate_equal(x, y, tolerance=1e-05):
     return wrap(jnp.abs(a - b) < tolerance)
 
 
+def _rotated(data, interleaved: bool):
+    """The partner of each element in a rotation: ``(-x2, x1)`` of the two halves, or of
+    each (even, odd) pair when ``interleaved``."""
+    if not interleaved:
+        first, second = jnp.split(data, 2, axis=-1)
+        return jnp.concatenate([-second, first], -1)
+    pairs = data.reshape(data.shape[:-1] + (-1, 2))
+    return jnp.stack([-pairs[..., 1], pairs[..., 0]], -1).reshape(data.shape)
+
+
+def _rotary(data, c, s, interleaved: bool):
+    """``data * c + rotated(data) * s``, in float32 for half inputs, in ``data``'s dtype."""
+    work = jnp.promote_types(data.dtype, jnp.float32)
+    x = data.astype(work)
+    out = x * c.astype(work) + _rotated(x, interleaved) * s.astype(work)
+    return out.astype(data.dtype)
+
+
 def rotary_position_embedding(x, cos, sin, mode=0):
     """Rotary position embedding ``x * cos + rotate(x) * sin`` over the last axis: ``mode``
-    0 rotates halves (``(-x2, x1)``), 1 interleaved pairs (``(-x_odd, x_even)``).
+    0 rotates halves (``(-x2, x1)``, GPT-NeoX style), 1 interleaved pairs
+    (``(-x_odd, x_even)``, GPT-J style). ``cos`` and ``sin`` broadcast against ``x`` (any
+    4-D layout: BNSD, BSND, SBND).
+
+    Differences from MindSpore: any rank and any broadcastable ``cos``/``sin`` work, and the
+    result is differentiable with respect to ``x``, ``cos`` and ``sin`` on every device.
 
     Examples:
         >>> import numpy as np
@@ -286,13 +311,105 @@ def rotary_position_embedding(x, cos, sin, mode=0):
     data, c, s = arr(x, api, "x"), arr(cos, api, "cos"), arr(sin, api, "sin")
     if mode not in (0, 1):
         raise ValueError(f"For '{api}', 'mode' must be 0 or 1, but got {mode!r}.")
-    if mode == 0:
-        first, second = jnp.split(data, 2, axis=-1)
-        rotated = jnp.concatenate([-second, first], -1)
-    else:
-        pairs = data.reshape(data.shape[:-1] + (-1, 2))
-        rotated = jnp.stack([-pairs[..., 1], pairs[..., 0]], -1).reshape(data.shape)
-    return wrap((data * c + rotated * s).astype(data.dtype))
+    if data.shape[-1] % 2:
+        raise ValueError(
+            f"For '{api}', the last dimension of 'x' must be even, but got shape {data.shape}."
+        )
+    return wrap(_rotary(data, c, s, mode == 1))
+
+
+def _rotary_table(api, name, table, tokens: tuple, head_dim: int):
+    """``cos``/``sin`` (rows, D) laid out to broadcast against (*tokens, heads, D): one row
+    per token when there are as many rows as tokens, else one per sequence position (the
+    last token axis), taken from the first rows."""
+    if table.ndim != 2 or table.shape[1] != head_dim:
+        raise ValueError(
+            f"For '{api}', '{name}' must be 2-D (rows, head_dim={head_dim}), but got shape "
+            f"{table.shape}."
+        )
+    count = int(np.prod(tokens))
+    if table.shape[0] == count:
+        return table.reshape(tokens + (1, head_dim))
+    if table.shape[0] < tokens[-1]:
+        raise ValueError(
+            f"For '{api}', '{name}' must have a row per token ({count}) or at least one per "
+            f"sequence position ({tokens[-1]}), but got {table.shape[0]} rows."
+        )
+    return table[: tokens[-1], None, :]
+
+
+def apply_rotary_pos_emb_(query, key, cos, sin, position_ids, cos_format=0):
+    """Rotary position embedding of ``query`` and ``key`` at once (Ascend's fused inference
+    kernel behind ``ops.ApplyRotaryPosEmb``): returns ``(query_embed, key_embed)``.
+
+    ``query``/``key`` are ``(tokens, heads * D)``, ``(batch, seq, heads * D)`` or
+    ``(batch, seq, heads, D)``; ``cos``/``sin`` are ``(rows, D)``: one row per token (decode,
+    gathered at each token's position) or a table whose first ``seq`` rows are the positions
+    of the sequence (prefill). ``cos_format`` 0, 1 and 2 rotate halves (GPT-NeoX style), 3
+    interleaved pairs (GPT-J style), as mindformers' ``RotaryPosEmbMode`` names them.
+
+    Args:
+        query (Tensor): The queries.
+        key (Tensor): The keys (may have fewer heads than ``query``).
+        cos (Tensor): The cosines, ``(rows, D)``.
+        sin (Tensor): The sines, ``(rows, D)``.
+        position_ids (Tensor): The valid length of each sequence (``batch_valid_length``);
+            the Ascend kernel uses it to address its cache, cellax takes the positions from
+            ``cos``/``sin`` and only checks that it is a Tensor.
+        cos_format (int): The rotation layout. Default: ``0``.
+
+    Returns:
+        tuple[Tensor], ``query`` and ``key`` rotated, in their shapes and dtypes.
+
+    Raises:
+        ValueError: If ``cos_format`` is not 0-3 or the shapes do not fit.
+
+    Differences from MindSpore: MindSpore 2.10 documents neither the layouts nor the formats
+    of this kernel; cellax follows mindformers' use of it (above) and is differentiable.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> q = ms.Tensor(np.array([[[1.0, 2.0, 3.0, 4.0]]], np.float32))
+        >>> cos, sin = ms.ops.zeros((8, 4)), ms.ops.ones((8, 4))
+        >>> lengths = ms.Tensor([1], ms.int32)
+        >>> q_out, k_out = ms.ops.ApplyRotaryPosEmb(0)(q, q, cos, sin, lengths)
+        >>> print(q_out)
+        [[[-3. -4.  1.  2.]]]
+    """
+    api = "ApplyRotaryPosEmb"
+    arr(position_ids, api, "position_ids", tensor=True)
+    if cos_format not in (0, 1, 2, 3):
+        raise ValueError(f"For '{api}', 'cos_format' must be 0, 1, 2 or 3, but got {cos_format!r}.")
+    c, s = arr(cos, api, "cos", tensor=True), arr(sin, api, "sin", tensor=True)
+    head_dim = c.shape[-1]
+    outputs = []
+    for name, value in (("query", query), ("key", key)):
+        data = arr(value, api, name, tensor=True)
+        if data.ndim not in (2, 3, 4) or data.shape[-1] % head_dim or head_dim % 2:
+            raise ValueError(
+                f"For '{api}', '{name}' must be 2-D to 4-D with a last dimension that is a "
+                f"multiple of the even head size {head_dim} (from 'cos'), but got shape "
+                f"{data.shape}."
+            )
+        tokens = data.shape[:-2] if data.ndim == 4 else data.shape[:-1]
+        heads = data.reshape(tokens + (-1, head_dim))
+        rotated = _rotary(
+            heads,
+            _rotary_table(api, "cos", c, tokens, head_dim),
+            _rotary_table(api, "sin", s, tokens, head_dim),
+            cos_format == 3,
+        )
+        outputs.append(wrap(rotated.reshape(data.shape)))
+    return tuple(outputs)
+
+
+ApplyRotaryPosEmb = primitive(
+    "ApplyRotaryPosEmb",
+    apply_rotary_pos_emb_,
+    {"cos_format": 0},
+    doc=apply_rotary_pos_emb_.__doc__,
+)
 
 
 def float_power_ext(input, exponent):

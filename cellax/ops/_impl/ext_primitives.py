@@ -1,8 +1,9 @@
 """The generated primitive classes of MindSpore 2.10's ``ops.auto_generate`` that model code
 instantiates directly (``AddExt()(x, y, alpha)``, ``SumExt()(x, dim, keepdim)``,
 ``StridedSlice(...)(x, begin, end, strides)``...), over cellax's functional ops; and the
-Ascend-only fused kernels of that module (MoE routing, quantisation), which build and raise
-``NotImplementedError`` when called.
+Ascend-only fused kernels of that module: the MoE kernels and grouped matmuls of ``moe.py``
+(functions and classes only ``ops.auto_generate`` has), and the quantisation and distributed
+MoE kernels, which build and raise ``NotImplementedError`` when called.
 """
 
 from __future__ import annotations
@@ -10,11 +11,27 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from . import activations, ufuncs
+from . import activations, elementwise, moe, normalization, ufuncs
 from .casting import cast
 from .creation import zeros_like
 from .cumulative import cumsum
 from .indexing import index_select, one_hot, strided_slice
+from .grouped_matmul import GroupedMatmul as GroupedMatmul
+from .grouped_matmul import GroupedMatmulV2 as GroupedMatmulV2
+from .grouped_matmul import GroupedMatmulV4 as GroupedMatmulV4
+from .moe import MoeComputeExpertTokens as MoeComputeExpertTokens
+from .moe import MoeFinalizeRouting as MoeFinalizeRouting
+from .moe import MoeGatingTopKSoftmax as MoeGatingTopKSoftmax
+from .moe import MoeInitRouting as MoeInitRouting
+from .moe import MoeInitRoutingV2 as MoeInitRoutingV2
+from .moe import MoeTokenPermute as MoeTokenPermute
+from .moe import MoeTokenUnpermute as MoeTokenUnpermute
+from .grouped_matmul import grouped_matmul as grouped_matmul
+from .grouped_matmul import grouped_matmul_v2 as grouped_matmul_v2
+from .grouped_matmul import grouped_matmul_v4 as grouped_matmul_v4
+from .moe import moe_compute_expert_tokens as moe_compute_expert_tokens
+from .moe import moe_finalize_routing as moe_finalize_routing
+from .moe import moe_init_routing as moe_init_routing
 from .primitive import primitive
 from .products import bmm, dense, outer
 from .reductions import mean, sum as reduce_sum
@@ -24,6 +41,7 @@ from .shape import chunk, split, stack
 from .sorting import sort, topk
 from .unavailable import _ASCEND, _unavailable_primitive
 from .utils import arr, wrap
+
 
 _AUTO_GENERATE = "cellax.ops.auto_generate"  # the public module of these classes (not cellax.ops)
 
@@ -49,6 +67,8 @@ __all__ = [
     "SiLU",
     "Swiglu",
     "SwigluGrad",
+    "RotaryPositionEmbedding",
+    "AddRmsNorm",
     "SortExt",
     "TopkExt",
     "ZerosLikeExt",
@@ -57,12 +77,8 @@ __all__ = [
     "FusedAddTopKDiv",
     "MoeDistributeCombine",
     "MoeDistributeDispatch",
-    "MoeFinalizeRouting",
-    "MoeInitRoutingV2",
-    "MoeTokenUnpermute",
-    "GroupedMatmul",
-    "GroupedMatmulV4",
     "MoveTo",
+    *moe.AUTO_GENERATE,
 ]
 
 
@@ -218,6 +234,20 @@ def _swiglu_grad(self, grad_output, input, dim=-1):
 SwigluGrad = _generated(
     "SwigluGrad", None, None, _swiglu_grad, "The gradient of ``Swiglu`` with respect to ``input``."
 )
+RotaryPositionEmbedding = _generated(
+    "RotaryPositionEmbedding",
+    None,
+    None,
+    lambda self, x, cos, sin, mode=0: elementwise.rotary_position_embedding(x, cos, sin, mode),
+    "``ops.rotary_position_embedding(x, cos, sin, mode)``.",
+)
+AddRmsNorm = _generated(
+    "AddRmsNorm",
+    None,
+    None,
+    lambda self, x1, x2, gamma, epsilon=1e-6: normalization.add_rms_norm(x1, x2, gamma, epsilon),
+    "``ops.add_rms_norm(x1, x2, gamma, epsilon)``: ``(y, rstd, x1 + x2)``.",
+)
 SortExt = _generated(
     "SortExt",
     None,
@@ -245,20 +275,6 @@ QuantV2 = _generated_unavailable("QuantV2", {}, _ASCEND)
 FusedAddTopKDiv = _generated_unavailable("FusedAddTopKDiv", {}, _ASCEND)
 MoeDistributeCombine = _generated_unavailable("MoeDistributeCombine", {}, _ASCEND)
 MoeDistributeDispatch = _generated_unavailable("MoeDistributeDispatch", {}, _ASCEND)
-MoeFinalizeRouting = _generated_unavailable("MoeFinalizeRouting", {}, _ASCEND)
-MoeInitRoutingV2 = _generated_unavailable("MoeInitRoutingV2", {}, _ASCEND)
-MoeTokenUnpermute = _generated_unavailable("MoeTokenUnpermute", {}, _ASCEND)
-
-_GROUPED = (
-    "cellax does not provide this Ascend grouped-matmul kernel yet; multiply each group with "
-    "ops.matmul (or one batched ops.bmm over padded groups) instead"
-)
-GroupedMatmul = _generated_unavailable(
-    "GroupedMatmul",
-    {"split_item": 0, "group_type": -1, "transpose_a": False, "transpose_b": False},
-    _GROUPED,
-)
-GroupedMatmulV4 = _generated_unavailable("GroupedMatmulV4", {}, _GROUPED)
 
 
 def _move_to(self, input, to="CPU", blocking=True):

@@ -7,9 +7,9 @@ PATHS = {
         "CumSum Cummax Cummin DType Diag ExpandDims Eye Fill Gather GatherD GatherNd "
         "Identity MaskedFill MaskedSelect Meshgrid NonZero Ones OnesLike Primitive "
         "PrimitiveWithInfer Rank Reshape ResizeNearestNeighbor ReverseV2 ScatterNd "
-        "Select Shape Size Slice Sort Split Squeeze Stack Tensor TensorScatterAdd "
-        "TensorScatterUpdate Tile TopK Transpose Tril Triu Unique Unstack Zeros "
-        "ZerosLike prim_attr_register"
+        "Select Shape Size Slice Sort Split Squeeze Stack StridedSlice Tensor "
+        "TensorScatterAdd TensorScatterUpdate Tile TopK Transpose Tril Triu Unique "
+        "Unstack Zeros ZerosLike prim_attr_register"
     ),
     "operations.math_ops": (
         "Abs Acosh Add AddN Addcdiv Addcmul Asin Asinh AssignAdd AssignSub Atan Atan2 "
@@ -25,11 +25,11 @@ PATHS = {
         "prim_attr_register"
     ),
     "operations.nn_ops": (
-        "BiasAdd CeLU Conv2D Conv2DBackpropInput Conv2DTranspose Dropout Dropout2D "
-        "Dropout3D Elu FastGeLU FlashAttentionScore Flatten GeLU HShrink HSigmoid HSwish "
-        "KLDivLoss L2Normalize LayerNorm LogSoftmax Mish OneHot PReLU Pad Primitive "
-        "PrimitiveWithInfer ReLU ReLU6 SeLU Sigmoid SoftShrink Softmax Softplus Softsign "
-        "Tanh partial prim_attr_register"
+        "ApplyRotaryPosEmb BiasAdd CeLU Conv2D Conv2DBackpropInput Conv2DTranspose "
+        "Dropout Dropout2D Dropout3D Elu FastGeLU FlashAttentionScore Flatten GeLU "
+        "HShrink HSigmoid HSwish KLDivLoss L2Normalize LayerNorm LogSoftmax Mish OneHot "
+        "PReLU Pad Primitive PrimitiveWithInfer ROIAlign ReLU ReLU6 RmsNorm SeLU Sigmoid "
+        "SoftShrink Softmax Softplus Softsign Tanh partial prim_attr_register"
     ),
     "operations.comm_ops": (
         "AllGather AllReduce AlltoAll Barrier Broadcast Primitive PrimitiveWithInfer "
@@ -37,7 +37,7 @@ PATHS = {
     ),
     "operations._inner_ops": ("Cast Cummin Primitive PrimitiveWithInfer Tensor prim_attr_register"),
     "operations.other_ops": (
-        "Assign Depend Identity Primitive PrimitiveWithInfer StopGradient "
+        "Assign Depend Identity MoveTo Primitive PrimitiveWithInfer StopGradient "
         "prim_arg_register prim_attr_register"
     ),
     "operations.random_ops": (
@@ -47,7 +47,7 @@ PATHS = {
     "operations.linalg_ops": ("Primitive Svd prim_attr_register"),
     "operations.image_ops": ("Primitive prim_attr_register"),
     "operations.debug_ops": (
-        "HistogramSummary HookBackward ImageSummary InsertGradientOf Primitive "
+        "HistogramSummary HookBackward ImageSummary InsertGradientOf Morph Primitive "
         "PrimitiveWithInfer Print ScalarSummary Tensor TensorSummary prim_attr_register"
     ),
     "operations.control_ops": ("PrimitiveWithInfer prim_attr_register"),
@@ -165,41 +165,42 @@ PATHS = {
     "function.parameter_func": ("assign assign_add assign_sub index_add"),
     "function.vmap_func": ("vmap"),
     "auto_generate": (
-        "Abs Acosh Add AddN Addcdiv Addcmul ArgMaxWithValue ArgMinWithValue Argmax "
-        "Argmin Asin Asinh Assign AssignAdd AssignSub Atan Atan2 Atanh BatchMatMul "
-        "BiasAdd BroadcastTo Cast CeLU Ceil Cholesky Concat Cos Cosh CumProd CumSum "
-        "Cummax Cummin Diag Div Dropout Elu Equal Erf Erfc Erfinv Exp Exp2 ExpandDims "
-        "Expm1 Eye FastGeLU FlashAttentionScore Flatten Floor FloorDiv FloorMod ForiLoop "
-        "Gather GatherD GatherNd GeLU Greater GreaterEqual HShrink HSigmoid HSwish "
-        "Identity IsClose IsFinite IsInf LayerNorm Lerp Less LessEqual LinSpace Log "
-        "Log1p Log2 LogSigmoid LogSoftmax LogicalAnd LogicalNot LogicalOr LogicalXor "
-        "MaskedFill MaskedSelect MatMul MatrixDeterminant Maximum Meshgrid Minimum Mul "
-        "Neg NonZero NotEqual OneHot Ones OnesLike PReLU Pow Primitive "
+        "Abs Acosh Add AddN Addcdiv Addcmul ApplyRotaryPosEmb ArgMaxWithValue "
+        "ArgMinWithValue Argmax Argmin Asin Asinh Assign AssignAdd AssignSub Atan Atan2 "
+        "Atanh BatchMatMul BiasAdd BroadcastTo Cast CeLU Ceil Cholesky Concat Cos Cosh "
+        "CumProd CumSum Cummax Cummin Diag Div Dropout Elu Equal Erf Erfc Erfinv Exp "
+        "Exp2 ExpandDims Expm1 Eye FastGeLU FlashAttentionScore Flatten Floor FloorDiv "
+        "FloorMod ForiLoop Gather GatherD GatherNd GeLU Greater GreaterEqual HShrink "
+        "HSigmoid HSwish Identity IsClose IsFinite IsInf LayerNorm Lerp Less LessEqual "
+        "LinSpace Log Log1p Log2 LogSigmoid LogSoftmax LogicalAnd LogicalNot LogicalOr "
+        "LogicalXor MaskedFill MaskedSelect MatMul MatrixDeterminant Maximum Meshgrid "
+        "Minimum Mul Neg NonZero NotEqual OneHot Ones OnesLike PReLU Pow Primitive "
         "PrimitiveWithInfer QuantBatchMatmul Rank ReLU ReLU6 RealDiv Reciprocal "
         "ReduceAll ReduceAny ReduceMax ReduceMean ReduceMin ReduceProd ReduceStd "
-        "ReduceSum Reshape ResizeNearestNeighbor ReverseV2 Roll Round Rsqrt Scan "
+        "ReduceSum Reshape ResizeNearestNeighbor ReverseV2 RmsNorm Roll Round Rsqrt Scan "
         "ScatterNd Select Shape Sigmoid Sign Sin Sinh Slice SoftShrink Softmax Split "
-        "Sqrt Square Squeeze Sub Svd Tan Tanh Tensor TensorScatterAdd Tile Transpose "
-        "Triu Trunc WhileLoop Xlogy Zeros ZerosLike abs acos acosh adaptive_avg_pool1d "
-        "add add_rms_norm addn all angle asin asinh assign assign_add assign_sub atan "
-        "atan2 atanh baddbmm broadcast_to cast cat cdist ceil celu conj conv_transpose2d "
-        "cos cosh cosine_embedding_loss count_nonzero cummax deepcopy dense diag "
-        "diagonal dot elu equal erf erfc erfinv exp exp2 expand_as expand_dims expm1 "
-        "fast_gelu fft fft2 fftfreq fftn fftshift flash_attention_score flip floor "
-        "floor_divide floor_mod fused_infer_attention_score gather gather_d gather_nd "
-        "gcd geqrf greater greater_equal hardshrink hardsigmoid hardswish hardtanh hfft "
-        "hfft2 hfftn ifft ifft2 ifftn ifftshift ihfft ihfft2 ihfftn inplace_sigmoid "
-        "irfft irfft2 irfftn isfinite isinf kthvalue lerp less less_equal log log1p "
-        "log_softmax logaddexp2 masked_fill masked_select matrix_exp maximum minimum "
-        "moe_distribute_combine moe_distribute_dispatch moe_token_permute "
-        "moe_token_unpermute mse_loss_ext mul mv nan_to_num narrow neg nextafter "
-        "not_equal nsa_compress_attention ones pow prelu prim_arg_register "
-        "prim_attr_register put_ randperm range rank real relu relu6 reshape rfft rfft2 "
-        "rfftfreq rfftn ring_attention_update rms_norm roll rotary_position_embedding "
-        "rsqrt scalar_cast scalar_to_tensor scatter_nd select sigmoid sign silu sin sinc "
-        "sinh smooth_l1_loss soft_margin_loss softshrink sparse_flash_attention sqrt "
-        "square strided_slice sub swiglu take tan tanh tanh_ tensor_scatter_add "
-        "tensor_scatter_elements threshold tile trace transpose triangular_solve triu "
-        "trunc type_as unsorted_segment_sum vdot view_as zero_ zeros"
+        "Sqrt Square Squeeze StridedSlice Sub Svd Tan Tanh Tensor TensorScatterAdd Tile "
+        "Transpose Triu Trunc WhileLoop Xlogy Zeros ZerosLike abs acos acosh "
+        "adaptive_avg_pool1d add add_rms_norm addn all angle asin asinh assign "
+        "assign_add assign_sub atan atan2 atanh baddbmm broadcast_to cast cat cdist ceil "
+        "celu conj conv_transpose2d cos cosh cosine_embedding_loss count_nonzero cummax "
+        "deepcopy dense diag diagonal dot elu equal erf erfc erfinv exp exp2 expand_as "
+        "expand_dims expm1 fast_gelu fft fft2 fftfreq fftn fftshift "
+        "flash_attention_score flip floor floor_divide floor_mod "
+        "fused_infer_attention_score gather gather_d gather_nd gcd geqrf greater "
+        "greater_equal hardshrink hardsigmoid hardswish hardtanh hfft hfft2 hfftn ifft "
+        "ifft2 ifftn ifftshift ihfft ihfft2 ihfftn inplace_sigmoid irfft irfft2 irfftn "
+        "isfinite isinf kthvalue lerp less less_equal log log1p log_softmax logaddexp2 "
+        "masked_fill masked_select matrix_exp maximum minimum moe_distribute_combine "
+        "moe_distribute_dispatch moe_token_permute moe_token_unpermute mse_loss_ext mul "
+        "mv nan_to_num narrow neg nextafter not_equal nsa_compress_attention ones pow "
+        "prelu prim_arg_register prim_attr_register put_ randperm range rank real relu "
+        "relu6 reshape rfft rfft2 rfftfreq rfftn ring_attention_update rms_norm roll "
+        "rotary_position_embedding rsqrt scalar_cast scalar_to_tensor scatter_nd select "
+        "sigmoid sign silu sin sinc sinh smooth_l1_loss soft_margin_loss softshrink "
+        "sparse_flash_attention sqrt square strided_slice sub swiglu take tan tanh tanh_ "
+        "tensor_scatter_add tensor_scatter_elements threshold tile trace transpose "
+        "triangular_solve triu trunc type_as unsorted_segment_sum vdot view_as zero_ "
+        "zeros"
     ),
 }

@@ -24,6 +24,7 @@ __all__ = [
     "instance_norm",
     "lrn",
     "rms_norm",
+    "RmsNorm",
     "add_rms_norm",
     "add_layer_norm",
 ]
@@ -323,14 +324,26 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
     return wrap(value / (bias + alpha * total) ** beta)
 
 
-def _rms(x, gamma, epsilon):
-    rstd = jax.lax.rsqrt(jnp.mean(jnp.square(x.astype(np.float32)), -1, keepdims=True) + epsilon)
-    return (x * rstd * gamma).astype(x.dtype), rstd
+def _rms(api, x, gamma, epsilon):
+    """``(x * rstd * gamma, rstd)`` over the trailing ``gamma.ndim`` axes of ``x``."""
+    if gamma.ndim > x.ndim or x.shape[x.ndim - gamma.ndim :] != gamma.shape:
+        raise ValueError(
+            f"For '{api}', the shape of 'gamma' must equal the trailing dimensions of 'x', but "
+            f"got gamma {gamma.shape} and x {x.shape}."
+        )
+    axes = tuple(range(x.ndim - gamma.ndim, x.ndim)) or (-1,)
+    work = x.astype(jnp.promote_types(x.dtype, jnp.float32))
+    rstd = jax.lax.rsqrt(jnp.mean(jnp.square(work), axes, keepdims=True) + epsilon)
+    return (work * rstd * gamma).astype(x.dtype), rstd
 
 
 def rms_norm(x, gamma, epsilon=1e-06):
-    """Root-mean-square normalization over the last axis: ``(x * rstd * gamma, rstd)`` with
-    ``rstd = 1 / sqrt(mean(x ** 2) + epsilon)``.
+    """Root-mean-square normalization over the trailing ``gamma.ndim`` axes of ``x``:
+    ``(x * rstd * gamma, rstd)`` with ``rstd = 1 / sqrt(mean(x ** 2) + epsilon)`` (float32 or
+    wider, with the normalised axes kept as size 1).
+
+    Raises:
+        ValueError: If the shape of ``gamma`` is not the trailing shape of ``x``.
 
     Examples:
         >>> import numpy as np
@@ -339,8 +352,33 @@ def rms_norm(x, gamma, epsilon=1e-06):
         >>> print(y.asnumpy().round(4))
         [[0.8485 1.1314]]
     """
-    y, rstd = _rms(arr(x, "rms_norm", "x"), arr(gamma, "rms_norm", "gamma"), epsilon)
+    api = "rms_norm"
+    y, rstd = _rms(api, arr(x, api, "x"), arr(gamma, api, "gamma"), epsilon)
     return wrap(y), wrap(rstd)
+
+
+class RmsNorm(Primitive):
+    """Root-mean-square normalization (``mindspore.ops.RmsNorm``): ``RmsNorm(epsilon)(x,
+    gamma)`` is :func:`rms_norm` ``(x, gamma, epsilon)``, returning ``(y, rstd)``.
+
+    Args:
+        epsilon (float): Added to the mean square. Default: ``1e-6``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> y, rstd = ms.ops.RmsNorm(1e-6)(ms.Tensor(np.array([[3.0, 4.0]], np.float32)),
+        ...                                ms.ops.ones(2))
+        >>> print(rstd.asnumpy().round(4))
+        [[0.2828]]
+    """
+
+    def __init__(self, epsilon: float = 1e-6) -> None:
+        super().__init__("RmsNorm")
+        self.add_prim_attr("epsilon", epsilon)
+
+    def __call__(self, x, gamma):
+        return rms_norm(x, gamma, self.attrs["epsilon"])
 
 
 def add_rms_norm(x1, x2, gamma, epsilon=1e-06):
@@ -353,8 +391,9 @@ def add_rms_norm(x1, x2, gamma, epsilon=1e-06):
         >>> print(ms.ops.add_rms_norm(x, x, ms.ops.ones(2))[2])
         [[2. 4.]]
     """
-    total = arr(x1, "add_rms_norm", "x1") + arr(x2, "add_rms_norm", "x2")
-    y, rstd = _rms(total, arr(gamma, "add_rms_norm", "gamma"), epsilon)
+    api = "add_rms_norm"
+    total = arr(x1, api, "x1") + arr(x2, api, "x2")
+    y, rstd = _rms(api, total, arr(gamma, api, "gamma"), epsilon)
     return wrap(y), wrap(rstd), wrap(total)
 
 

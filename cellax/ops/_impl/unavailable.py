@@ -19,8 +19,6 @@ __all__ = [
     "ms_kernel",
     "get_vm_impl_fn",
     "fused_infer_attention_score",
-    "incre_flash_attention",
-    "prompt_flash_attention",
     "speed_fusion_attention",
     "sparse_flash_attention",
     "nsa_compress",
@@ -29,9 +27,6 @@ __all__ = [
     "lightning_indexer",
     "moe_distribute_combine",
     "moe_distribute_dispatch",
-    "moe_init_routing_v2",
-    "moe_token_permute",
-    "moe_token_unpermute",
     "ring_attention_update",
     "rotated_iou",
     "multi_scale_deformable_attn_function",
@@ -109,12 +104,6 @@ get_vm_impl_fn = _unavailable(
 fused_infer_attention_score = _unavailable("fused_infer_attention_score", _ASCEND)
 
 
-incre_flash_attention = _unavailable("incre_flash_attention", _ASCEND)
-
-
-prompt_flash_attention = _unavailable("prompt_flash_attention", _ASCEND)
-
-
 speed_fusion_attention = _unavailable("speed_fusion_attention", _ASCEND)
 
 
@@ -137,15 +126,6 @@ moe_distribute_combine = _unavailable("moe_distribute_combine", _ASCEND)
 
 
 moe_distribute_dispatch = _unavailable("moe_distribute_dispatch", _ASCEND)
-
-
-moe_init_routing_v2 = _unavailable("moe_init_routing_v2", _ASCEND)
-
-
-moe_token_permute = _unavailable("moe_token_permute", _ASCEND)
-
-
-moe_token_unpermute = _unavailable("moe_token_unpermute", _ASCEND)
 
 
 ring_attention_update = _unavailable("ring_attention_update", _ASCEND)

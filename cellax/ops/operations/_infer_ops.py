@@ -6,6 +6,7 @@ from .._impl.ext_primitives import (
     DynamicQuantExt,
     GroupedMatmul,
     MoeFinalizeRouting,
+    MoeGatingTopKSoftmax,
     QuantV2,
 )
 from .._impl.unavailable import _ASCEND, QuantBatchMatmul, _unavailable_primitive
@@ -27,6 +28,5 @@ __all__ = [
 FusedInferAttentionScore = _unavailable_primitive("FusedInferAttentionScore", {}, _ASCEND)
 KVCacheScatterUpdate = _unavailable_primitive("KVCacheScatterUpdate", {}, _ASCEND)
 MatmulAllReduceAddRmsNorm = _unavailable_primitive("MatmulAllReduceAddRmsNorm", {}, _ASCEND)
-MoeGatingTopKSoftmax = _unavailable_primitive("MoeGatingTopKSoftmax", {}, _ASCEND)
 QuantLinearSparse = _unavailable_primitive("QuantLinearSparse", {}, _ASCEND)
 WeightQuantBatchMatmul = _unavailable_primitive("WeightQuantBatchMatmul", {}, _ASCEND)
