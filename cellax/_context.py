@@ -6,8 +6,13 @@ Only ``mode`` changes what cellax does (GRAPH_MODE compiles top-level Cell calls
 
 from __future__ import annotations
 
+import copy
+import os
+import re
+
 import jax
 
+from ._context_defaults import DEFAULTS
 from ._device import warn_once
 
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "get_mode"]
@@ -173,6 +178,26 @@ _CHOICES = {
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
+# set_context takes these, but MindSpore 2.10's get_context does not know them (ValueError)
+_SET_ONLY_KEYS = {
+    "affinity_cpu_list",
+    "auto_tune_mode",
+    "enable_auto_mixed_precision",
+    "enable_sparse",
+    "grad_for_scalar",
+    "load_compile_cache",
+    "memory_offload",
+    "precompile_only",
+    "recompute",
+    "save_compile_cache",
+}
+# cellax's own keys and their defaults
+_CELLAX_DEFAULTS = {
+    "pynative_grad_replay": False,
+    "pynative_grad_tape": True,
+    "jit_hook_backward": False,
+}
+_GB = re.compile(r"^\d+(\.\d+)?GB$")
 
 
 def _default_device_target() -> str:
@@ -186,6 +211,32 @@ _settings: dict = {"mode": PYNATIVE_MODE, "device_id": 0}
 # [True] while every eager op waits for its result (pynative_synchronize, launch_blocking);
 # read by cellax._tensor.wrap, which wraps eager op results
 BLOCKING = [False]
+
+
+def _gigabytes(key: str, value: str) -> float:
+    if not _GB.match(value) or float(value[:-2]) == 0:
+        raise ValueError(
+            f"For 'context.set_context', the argument '{key}' should be in correct format! "
+            f"It must be a string ending with 'GB' with a positive number before it, such as "
+            f'"5GB" or "3.5GB", but got {value}.'
+        )
+    return float(value[:-2])
+
+
+def _stored_values(key: str, value) -> dict:
+    """The get_context values one set_context key stores (MindSpore's conversions)."""
+    if key == "save_graphs":
+        value = 2 if value is True else 0 if value is False else value
+        if not 0 <= value <= 3:
+            raise ValueError(f"value for save_graphs should be 0-3 but got '{value}'")
+    elif key == "memory_optimize_level":
+        value = 0 if value == "O0" else 1
+    elif key in ("max_device_memory", "mempool_block_size"):
+        value = _gigabytes(key, value)
+    elif key == "jit_config":
+        stored = {k: value[k] for k in ("jit_level", "infer_boost") if k in value}
+        return {key: dict(value), **stored}
+    return {key: value}
 
 
 def get_mode() -> int:
@@ -240,10 +291,13 @@ def set_context(**kwargs) -> None:
 
 
 def _set_context(kwargs: dict, api: str, stacklevel: int = 4) -> None:
+    stored = {}
     for key, value in kwargs.items():
         _check_key(key, value)
+        stored.update(_stored_values(key, value))
+    for key, value in kwargs.items():
         if key == "device_target":
-            value = kwargs[key] = _DEVICE_TARGETS[value.lower()]
+            value = stored[key] = _DEVICE_TARGETS[value.lower()]
             if value == "Ascend":
                 warn_once(
                     api,
@@ -265,7 +319,7 @@ def _set_context(kwargs: dict, api: str, stacklevel: int = 4) -> None:
             )
         elif key == "pynative_synchronize":
             BLOCKING[0] = bool(value)
-    _settings.update(kwargs)
+    _settings.update(stored)
 
 
 def _check_key(key: str, value) -> None:
@@ -306,20 +360,54 @@ def _check_key(key: str, value) -> None:
 
 
 def get_context(attr_key: str):
-    """Return one context setting.
+    """Return one context setting: the value ``set_context`` stored, else MindSpore's default.
+
+    Args:
+        attr_key (str): A key of MindSpore 2.10's context table (``"mode"``,
+            ``"device_id"``, ``"max_call_depth"``, ``"jit_level"``, ``"save_graphs"``...) or
+            one of cellax's own keys (see :func:`set_context`).
+
+    Returns:
+        The setting, in MindSpore's form: ``set_context(save_graphs=True)`` reads back ``2``,
+        ``memory_optimize_level="O1"`` reads back ``1``, ``max_device_memory="3.5GB"``
+        reads back ``3.5``, and ``jit_config={"jit_level": "O1"}`` also sets ``jit_level``.
+        A key never set reads MindSpore 2.10's default (``max_call_depth`` ``1000``,
+        ``device_id`` ``0``, ``jit_level`` ``""``, ``save_graphs`` ``0``...).
 
     Raises:
-        ValueError: If ``attr_key`` is not a context key.
+        ValueError: If ``attr_key`` is not a key MindSpore's ``get_context`` reads (this
+            includes keys ``set_context`` takes only for compatibility, e.g.
+            ``enable_sparse`` or ``memory_offload``).
 
     Examples:
         >>> import cellax as ms
         >>> ms.get_context("mode") == ms.PYNATIVE_MODE
         True
+        >>> ms.get_context("max_call_depth"), ms.get_context("jit_level")
+        (1000, '')
+
+    Differences from MindSpore: ``device_target`` is the device JAX computes on
+    (``"CPU"``, ``"GPU"`` or ``"TPU"``) unless ``set_context`` named one.
+    ``runtime_num_threads`` defaults to the host's CPU count, at most 30 (MindSpore 2.10
+    reports the host's hardware threads on CPU; its documented default is 30). MindSpore on
+    CPU ignores ``max_device_memory``, ``mempool_block_size``, ``print_file_path``,
+    ``variable_memory_max_size``, ``enable_reduce_precision``, ``disable_format_transform``,
+    ``ascend_config`` and ``gpu_config`` (they keep their defaults); cellax stores them on
+    every device.
     """
     if attr_key == "device_target":
         # lazily: asking JAX for its backend starts it (communication.init() must come first)
         target = _settings.get("device_target")
         return _default_device_target() if target is None else target
-    if attr_key not in _KNOWN_KEYS:
-        raise ValueError(f"For 'get_context', '{attr_key}' is not a context key.")
-    return _settings.get(attr_key)
+    if attr_key in _settings and attr_key not in _SET_ONLY_KEYS:
+        return copy.copy(_settings[attr_key])
+    if attr_key in DEFAULTS:
+        return copy.copy(DEFAULTS[attr_key])
+    if attr_key in _CELLAX_DEFAULTS:
+        return _CELLAX_DEFAULTS[attr_key]
+    if attr_key == "runtime_num_threads":
+        return min(30, os.cpu_count() or 1)
+    raise ValueError(
+        f"For 'context.get_context', the argument {attr_key} is not recognized: "
+        f"'{attr_key}' is not a context key MindSpore's get_context reads."
+    )

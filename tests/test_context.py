@@ -1,11 +1,15 @@
 """set_context/get_context and set_seed/get_seed (goldens from MindSpore 2.10)."""
 
+import os
+import warnings
+
 import numpy as np
 import pytest
 
 import cellax as ms
+from cellax import _context
 
-from ._goldens import load_module
+from ._goldens import load_json, load_module
 
 fc = load_module("foundation_cases")
 
@@ -56,6 +60,8 @@ def test_set_recursion_limit():
 def test_get_context_unknown():
     with pytest.raises(ValueError, match="'foo_bar' is not a context key"):
         ms.get_context("foo_bar")
+    with pytest.raises(ValueError, match="the argument foo_bar is not recognized"):
+        ms.get_context("foo_bar")
 
 
 def test_seed_reproducibility_and_errors():
@@ -70,3 +76,62 @@ def test_seed_reproducibility_and_errors():
         ms.set_seed(2**32)
     with pytest.raises(TypeError, match="'seed'"):
         ms.set_seed(1.5)
+
+
+# every key of MindSpore 2.10's context table on a fresh process, and a few set/get round trips
+# (tests/goldens/record_context_defaults.py)
+CONTEXT_GOLDEN = load_json("context_defaults.json")
+HOST_KEYS = {"device_target", "runtime_num_threads"}
+
+
+@pytest.fixture
+def fresh_context(monkeypatch):
+    monkeypatch.setattr(_context, "_settings", {"mode": ms.PYNATIVE_MODE, "device_id": 0})
+    monkeypatch.setattr(_context, "BLOCKING", [False])
+
+
+@pytest.mark.parametrize("key", sorted(CONTEXT_GOLDEN["defaults"]))
+def test_get_context_defaults_match_mindspore(fresh_context, key):
+    recorded = CONTEXT_GOLDEN["defaults"][key]
+    if "error" in recorded:
+        with pytest.raises(ValueError, match=f"the argument {key} is not recognized"):
+            ms.get_context(key)
+        return
+    value = ms.get_context(key)
+    if key == "device_target":
+        assert value in ("CPU", "GPU", "TPU")
+    elif key == "runtime_num_threads":
+        assert value == min(30, os.cpu_count())
+    else:
+        assert (value, type(value).__name__) == (recorded["value"], recorded["type"])
+
+
+def test_get_context_default_keys_cover_the_table():
+    assert set(CONTEXT_GOLDEN["table"]) - HOST_KEYS == set(_context.DEFAULTS)
+
+
+@pytest.mark.parametrize(
+    "trip",
+    CONTEXT_GOLDEN["round_trips"],
+    ids=[str(t["set"]) for t in CONTEXT_GOLDEN["round_trips"]],
+)
+def test_get_context_after_set_matches_mindspore(fresh_context, trip):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ms.set_context(**{trip["key"]: trip["set"]})
+    for key, recorded in trip["get"].items():
+        value = ms.get_context(key)
+        assert (value, type(value).__name__) == (recorded["value"], recorded["type"]), key
+
+
+def test_get_context_returns_copies_and_own_keys(fresh_context):
+    ms.get_context("jit_config")["jit_level"] = "O2"
+    assert ms.get_context("jit_config") == {}
+    assert ms.get_context("pynative_grad_tape") is True
+    assert ms.get_context("jit_hook_backward") is False
+    with pytest.raises(ValueError, match="should be in correct format"):
+        ms.set_context(max_device_memory="3.5G")
+    ms.set_context(max_device_memory="3.5GB")
+    assert ms.get_context("max_device_memory") == 3.5
+    with pytest.raises(ValueError, match="value for save_graphs should be 0-3"):
+        ms.set_context(save_graphs=4)

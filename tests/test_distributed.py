@@ -303,6 +303,17 @@ def _launch(script, *args, devices=1, tmp_path, timeout=240):
     )
 
 
+def test_plateau_callbacks_watch_the_mean_over_ranks(tmp_path):
+    done = _launch("plateau_script.py", tmp_path=tmp_path)
+    logs = "".join(p.read_text()[-2000:] for p in sorted(tmp_path.glob("worker_*.log")))
+    assert done.returncode == 0, done.stdout + done.stderr + logs
+    for rank in (0, 1):
+        result = json.loads((tmp_path / f"worker_{rank}.log").read_text().split("RESULT")[-1])
+        # rank losses (1, 3) then (4, 0.5): the means 2 then 2.25 are watched on both ranks
+        assert result["bests"] == [[2.0, 2.0], [2.0, 2.0]], rank
+        assert result["rates"] == pytest.approx([0.1, 0.05]), rank  # halved once
+
+
 @pytest.mark.parametrize("local_devices", [1, 4])
 def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
     folder = tmp_path / "ckpt"

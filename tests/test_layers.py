@@ -26,6 +26,7 @@ FLOORS = [
         "_errors",
         "_limits",
         "_context",
+        "_context_defaults",  # MindSpore 2.10's get_context defaults (a table)
         "_device",  # devices per MindSpore target, synchronize, warn-once (runtime, hal...)
         "_jit_config",
         "context",

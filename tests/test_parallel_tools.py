@@ -70,8 +70,12 @@ def test_segmented_and_transformed_checkpoints(tmp_path):
     net = nn.SequentialCell([nn.Dense(3, 4), nn.Dense(4, 2)])
     ms.save_checkpoint(net[0], str(tmp_path / "a.ckpt"))
     ms.save_checkpoint(net[1], str(tmp_path / "b.ckpt"))
+    # the graph MindSpore's ModelCheckpoint writes beside checkpoints in GRAPH_MODE (a protobuf)
+    (tmp_path / "net-graph.meta").write_bytes(b'\x08\x01"\xc9&\nv\n\n\n\x06weight\x10\x00')
     loaded = parallel.load_segmented_checkpoints(str(tmp_path))
     assert sorted(loaded) == ["0.bias", "0.weight", "1.bias", "1.weight"]  # both files
+    with pytest.raises(ValueError, match="must end with the format 'ckpt'"):
+        ms.load_checkpoint(str(tmp_path / "net-graph.meta"))
     np.testing.assert_array_equal(loaded["1.weight"].asnumpy(), net[1].weight.asnumpy())
     with pytest.raises(ValueError, match="must be a folder"):
         parallel.load_segmented_checkpoints(str(tmp_path / "a.ckpt"))

@@ -1,5 +1,7 @@
-"""mindyolo 0.5.0's own ``train.py`` (yolov8n), unmodified, through ``python -m cellax run``,
-against what it prints under MindSpore 2.10 CPU.
+"""mindyolo 0.5.0's own ``train.py`` (yolov8n) and ``test.py``, unmodified, through ``python -m
+cellax run``, against what they print under MindSpore 2.10 CPU: the losses and learning rates,
+the checkpoints, and (PyNative ``train.py --run_eval True``, GRAPH_MODE ``test.py`` on the
+trained checkpoint) pycocotools' mAP summary.
 
 The scripts are third-party and never copied into this repository: the test runs only when
 ``CELLAX_MINDYOLO_SCRIPTS`` names a folder holding mindyolo's ``train.py``, ``test.py`` and
@@ -84,13 +86,32 @@ def _tolerance(index: int, item: str) -> float:
     return max(1e-4, 20 * spread)
 
 
-@pytest.mark.parametrize("mode", [1, 0], ids=["pynative", "graph"])
-def test_mindyolo_train(start, mode):
+def _train(start, mode):
     root, config, init = start
     save = root / f"runs{mode}"
-    out = _run(
-        [os.path.join(SCRIPTS, "train.py"), *cases.train_args(mode, config, save, init)], root
-    )
+    args = cases.train_args(mode, config, save, init, run_eval=mode == 1)
+    return _run([os.path.join(SCRIPTS, "train.py"), *args], root), save
+
+
+@pytest.fixture(scope="module")
+def trained(start):
+    """The PyNative run (with --run_eval True): its output and save folder."""
+    return _train(start, 1)
+
+
+def _assert_same_eval(got, golden):
+    assert [m[:2] for m in got["metrics"]] == [m[:2] for m in golden["metrics"]]
+    assert len(golden["metrics"]) >= 12
+    for mine, theirs in zip(got["metrics"], golden["metrics"]):
+        assert mine[2] == pytest.approx(theirs[2], abs=2e-3), mine  # printed with 3 decimals
+    assert len(got["evals"]) == len(golden["evals"])
+    for mine, theirs in zip(got["evals"], golden["evals"]):
+        assert mine[0] == theirs[0] and mine[1] == pytest.approx(theirs[1], abs=2e-3)
+
+
+@pytest.mark.parametrize("mode", [1, 0], ids=["pynative", "graph"])
+def test_mindyolo_train(start, request, mode):
+    out, save = request.getfixturevalue("trained") if mode == 1 else _train(start, mode)
     assert "Training completed." in out
     got = cases.parse_train(out)
     print("cellax", mode, got["steps"])  # shown with -s
@@ -103,3 +124,15 @@ def test_mindyolo_train(start, mode):
             assert mine[2][item] == pytest.approx(value, rel=tolerance, abs=2e-4), (index, item)
         assert mine[3] == pytest.approx(theirs[3], rel=1e-6), index  # the learning rate
     assert sorted(p.name for p in save.rglob("*.ckpt")) == golden["files"]
+    if mode == 1:
+        _assert_same_eval(cases.parse_eval(out), golden["eval"])
+
+
+def test_mindyolo_test_py(start, trained):
+    """test.py in GRAPH_MODE on the PyNative run's last checkpoint (MindSpore's on its own)."""
+    root, config, _ = start
+    last = next(trained[1].rglob("tiny-2_5.ckpt"))
+    args = cases.evaluate_args(0, config, root / "test", last)
+    out = _run([os.path.join(SCRIPTS, "test.py"), *args], root)
+    assert "Testing completed" in out
+    _assert_same_eval(cases.parse_eval(out), GOLDEN["test"])

@@ -15,8 +15,26 @@ from ._stages import WorkerStage
 __all__ = ["BatchDataset"]
 
 
+def _stack_dicts(api: str, name: str, values: list) -> dict:
+    """Batch a dict column key by key (MindSpore stacks each key's values; it cannot stack a
+    nested dict)."""
+    batched = {}
+    for key in values[0]:
+        column = [v[key] for v in values]
+        if any(isinstance(v, dict) for v in column):
+            raise RuntimeError(
+                f"For '{api}', failed to create a NumPy array for the dictionary objects in "
+                f"column {name!r}, key: {key!r} (a nested dict). If you want a customized "
+                "array, define a custom 'per_batch_map' function."
+            )
+        batched[key] = _stack(api, f"{name}[{key!r}]", column)
+    return batched
+
+
 def _stack(api: str, name: str, values: list, pad=None):
     """Stack one column of a batch; ``pad = (shape or None, value)`` pads first."""
+    if isinstance(values[0], dict):
+        return _stack_dicts(api, name, values)
     arrays = [np.asarray(v) for v in values]
     if pad is not None and arrays[0].ndim:
         shape, value = pad

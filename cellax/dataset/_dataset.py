@@ -621,5 +621,6 @@ class Dataset:
 
 
 def as_row(values) -> tuple:
-    """Convert a row's values into NumPy arrays."""
-    return tuple(np.asarray(v) for v in values)
+    """Convert a row's values into NumPy arrays; a dict stays a Python dict (MindSpore passes
+    dict columns through the pipeline as they are and converts their values on output)."""
+    return tuple(v if isinstance(v, dict) else np.asarray(v) for v in values)

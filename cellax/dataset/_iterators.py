@@ -15,12 +15,23 @@ from . import config
 __all__ = ["TupleIterator", "DictIterator"]
 
 
-def _to_output(value: np.ndarray, output_numpy: bool):
+def _to_output(value, output_numpy: bool):
+    if isinstance(value, dict):
+        # a dict column: its values converted one by one, recursively, as MindSpore does
+        return {k: _inner_output(v, output_numpy) for k, v in value.items()}
+    value = np.asarray(value)
     if output_numpy or value.dtype.kind in "USOV":
         return value
     from .._tensor import Tensor
 
     return Tensor(value)
+
+
+def _inner_output(value, output_numpy: bool):
+    """A value inside a dict column: lists and tuples stay containers, None stays None."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(_inner_output(v, output_numpy) for v in value)
+    return None if value is None else _to_output(value, output_numpy)
 
 
 _LIVE = weakref.WeakSet()  # prefetchers whose thread may still run
@@ -149,7 +160,7 @@ class TupleIterator:
             raise
         if self._pick is not None:
             row = tuple(row[i] for i in self._pick)
-        return [_to_output(np.asarray(v), self._output_numpy) for v in row]
+        return [_to_output(v, self._output_numpy) for v in row]
 
     def __next__(self):
         return self._next_row()

@@ -139,7 +139,8 @@ class _RandomAccessReader:
 
     def __getitem__(self, i):
         try:
-            item = self.source[i]
+            # MindSpore's samplers hand the source NumPy int64 indices
+            item = self.source[np.int64(i)]
         except Exception as error:
             raise RuntimeError(
                 f"For 'GeneratorDataset', the source raised {type(error).__name__} at index {i}: "

@@ -7,6 +7,7 @@ from ._callback_checkpoint import *  # noqa: F403
 from ._summary_collector import *  # noqa: F403
 from ..nn._metrics import *  # noqa: F403
 from ._model import Model as Model
+from ._data_sink import data_sink as data_sink
 from . import callback as callback  # noqa: E402
 from . import serialization as serialization  # noqa: E402
 from . import loss_scale_manager as loss_scale_manager  # noqa: E402

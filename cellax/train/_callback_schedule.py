@@ -58,6 +58,20 @@ class LearningRateScheduler(Callback):
             learning_rate.set_data(Tensor(value))
 
 
+def _rank_mean(value: np.ndarray) -> np.ndarray:
+    """The monitored value averaged over the ranks of a data-parallel (or other parallel) run,
+    as float32 as MindSpore's AllReduce of it; the value itself on one rank."""
+    from .. import _parallel_state
+
+    ranks = _parallel_state.world_size()
+    if ranks == 1 or _parallel_state.mode() == "stand_alone":
+        return value
+    from jax.experimental import multihost_utils
+
+    gathered = multihost_utils.process_allgather(np.asarray(value, np.float32))
+    return np.asarray(np.sum(gathered, axis=0, dtype=np.float32)) / ranks
+
+
 class _Watching(Callback):
     """A callback watching a monitored value for improvement by more than ``min_delta``:
     downwards when ``_minimise`` (set from ``mode``, and ``monitor`` under 'auto'), else up."""
@@ -94,7 +108,7 @@ class _Watching(Callback):
         if isinstance(value, np.ndarray) and value.shape != ():
             raise ValueError(f"{type(self).__name__} only supports scalar monitor now.")
         # MindSpore treats a monitored value of exactly 0 as missing.
-        return np.array(value) if value else None
+        return _rank_mean(np.array(value)) if value else None
 
 
 class EarlyStopping(_Watching):
@@ -256,9 +270,9 @@ class ReduceLROnPlateau(_Watching):
             scalar or the optimizer's learning rate is not a fixed Parameter (a dynamic or
             grouped rate: MindSpore raises the same ValueError).
 
-    Differences from MindSpore: in data-parallel runs MindSpore averages the monitored value
-    over the ranks (an AllReduce); cellax uses the local value. A monitored value of exactly 0
-    counts as missing, as in MindSpore.
+    In a parallel run over several processes the monitored value is averaged over the ranks
+    (as MindSpore's AllReduce does), so every rank takes the same decision. A monitored value
+    of exactly 0 counts as missing, as in MindSpore.
 
     Examples:
         >>> import numpy as np

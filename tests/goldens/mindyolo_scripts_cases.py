@@ -52,8 +52,11 @@ data:
 
 
 def make_data(root, scripts) -> str:
-    """images/train/*.jpg, labels/train/*.txt (class cx cy w h, normalised), train.txt and
-    tiny.yaml under `root`; returns the config's path."""
+    """images/train/*.jpg, labels/train/*.txt (class cx cy w h, normalised), train.txt,
+    annotations/instances_val2017.json (the same boxes in COCO form, which train.py's
+    --run_eval and test.py read beside the val set) and tiny.yaml under `root`; returns the
+    config's path."""
+    import json
     import pathlib
 
     import cv2
@@ -63,6 +66,11 @@ def make_data(root, scripts) -> str:
     (root / "labels" / "train").mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(0)
     lines = []
+    coco = {
+        "images": [],
+        "annotations": [],
+        "categories": [{"id": 0, "name": "a"}, {"id": 1, "name": "b"}],
+    }
     for index in range(IMAGES):
         # textured, not flat: flat pictures tie the assigner's alignment scores, and MindSpore's
         # CPU TopK and XLA's break ties differently
@@ -77,11 +85,20 @@ def make_data(root, scripts) -> str:
             image[y0 : y0 + h, x0 : x0 + w] = np.clip(patch, 0, 255).astype(np.uint8)
             cx, cy = (x0 + w / 2) / SIZE, (y0 + h / 2) / SIZE
             labels.append(f"{cls} {cx:.6f} {cy:.6f} {w / SIZE:.6f} {h / SIZE:.6f}")
+            coco["annotations"].append({
+                "id": len(coco["annotations"]) + 1, "image_id": index, "category_id": cls,
+                "bbox": [int(x0), int(y0), int(w), int(h)], "area": int(w * h), "iscrowd": 0,
+            })  # fmt: skip
+        coco["images"].append(
+            {"id": index, "file_name": f"{index:06d}.jpg", "width": SIZE, "height": SIZE}
+        )
         name = f"{index:06d}"
         cv2.imwrite(str(root / "images" / "train" / f"{name}.jpg"), image)
         (root / "labels" / "train" / f"{name}.txt").write_text("\n".join(labels) + "\n")
         lines.append(f"./images/train/{name}.jpg")
     (root / "train.txt").write_text("\n".join(lines) + "\n")
+    (root / "annotations").mkdir(exist_ok=True)
+    (root / "annotations" / "instances_val2017.json").write_text(json.dumps(coco))
     config = root / "tiny.yaml"
     config.write_text(CONFIG.format(scripts=scripts, data=root, size=SIZE))
     return str(config)
@@ -120,11 +137,36 @@ class _Dict(dict):
     __getattr__ = dict.get
 
 
-def train_args(mode: int, config, save_dir, weight) -> list:
+def train_args(mode: int, config, save_dir, weight, run_eval=False) -> list:
+    """train.py's command line; ``run_eval`` evaluates (test.py's test_detect, pycocotools)
+    after each epoch on the val set (the train images, annotations/instances_val2017.json)."""
     return [
         "--config", str(config), "--ms_mode", str(mode), "--save_dir", str(save_dir),
-        "--weight", str(weight), "--device_target", "CPU",
+        "--weight", str(weight), "--device_target", "CPU", "--run_eval", str(run_eval),
     ]  # fmt: skip
+
+
+def evaluate_args(mode: int, config, save_dir, weight) -> list:
+    """test.py's command line: the val set at the training size and batch."""
+    return [
+        "--config", str(config), "--ms_mode", str(mode), "--save_dir", str(save_dir),
+        "--weight", str(weight), "--device_target", "CPU", "--per_batch_size", "2",
+        "--img_size", str(SIZE),
+    ]  # fmt: skip
+
+
+_METRIC = re.compile(r"Average (?:Precision|Recall) +\((AP|AR)\) @\[ (.*?) \] = (\S+)$", re.M)
+_EVAL = re.compile(r"Epoch (\d+)/\d+, eval accuracy: (\S+), run_eval", re.M)
+
+
+def parse_eval(text: str) -> dict:
+    """pycocotools' summary lines ([[AP/AR, setting, value], ...], twelve per evaluation) and
+    train.py's "eval accuracy" lines ([epoch, mAP])."""
+    metrics = [
+        [kind, " ".join(where.split()), float(v)] for kind, where, v in _METRIC.findall(text)
+    ]
+    evals = [[int(epoch), float(acc)] for epoch, acc in _EVAL.findall(text)]
+    return {"metrics": metrics, "evals": evals}
 
 
 _STEP = re.compile(r"Epoch (\d+)/\d+, Step (\d+)/\d+, imgsize \S+ \S+, (.*?), cur_lr: (\S+)$", re.M)
