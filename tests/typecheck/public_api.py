@@ -69,6 +69,7 @@ CELLAX = (
     cellax.ckpt_to_safetensors,
     cellax.complex128,
     cellax.complex64,
+    cellax.data_sink,
     cellax.double,
     cellax.dtype_to_nptype,
     cellax.dtype_to_pytype,
