@@ -1,8 +1,9 @@
 """``mindspore.mindrecord``: MindSpore's own dataset file format. ``FileWriter`` writes
 MindRecord files (shard files and their SQLite index files) that MindSpore 2.10 reads, and
-``FileReader`` and ``dataset.MindDataset`` read files MindSpore wrote. ``MindPage``, the
-converters from CIFAR, ImageNet, MNIST, CSV and TFRecord and the encryption settings import,
-and using them raises ``NotImplementedError``.
+``FileReader`` and ``dataset.MindDataset`` read files MindSpore wrote; ``MindPage`` reads rows by
+the values of an index field. The converters write MindRecord files from CIFAR-10/100, MNIST,
+ImageNet-style folders, CSV and (with TensorFlow installed) TFRecord. The encryption settings
+import, and using them raises ``NotImplementedError``.
 
 Examples:
     >>> import os, tempfile
@@ -20,7 +21,14 @@ Examples:
 from __future__ import annotations
 
 from .._errors import unavailable
+from ._images import Cifar10ToMR as Cifar10ToMR
+from ._images import Cifar100ToMR as Cifar100ToMR
+from ._images import ImageNetToMR as ImageNetToMR
+from ._images import MnistToMR as MnistToMR
+from ._page import MindPage as MindPage
 from ._reader import FileReader as FileReader
+from ._tables import CsvToMR as CsvToMR
+from ._tables import TFRecordToMR as TFRecordToMR
 from ._writer import FileWriter as FileWriter
 
 __all__ = [
@@ -47,23 +55,6 @@ _REASON = (
     "cellax does not have this MindRecord API; write the rows with mindrecord.FileWriter "
     "and read them with mindrecord.FileReader or dataset.MindDataset"
 )
-
-
-def _class(name: str) -> type:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError(f"For '{name}', {_REASON}.")
-
-    doc = f"MindSpore's MindRecord ``{name}``; building one raises NotImplementedError."
-    return type(name, (), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
-
-
-MindPage = _class("MindPage")
-Cifar10ToMR = _class("Cifar10ToMR")
-Cifar100ToMR = _class("Cifar100ToMR")
-CsvToMR = _class("CsvToMR")
-ImageNetToMR = _class("ImageNetToMR")
-MnistToMR = _class("MnistToMR")
-TFRecordToMR = _class("TFRecordToMR")
 
 
 def _setting(name: str):

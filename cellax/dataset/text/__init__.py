@@ -3,8 +3,8 @@ vocabularies, word-to-id lookup, normalization and sequence transforms).
 
 The transforms that need a native library MindSpore bundles (``JiebaTokenizer``,
 ``SentencePieceTokenizer``/``SentencePieceVocab``, ``UnicodeScriptTokenizer``,
-``FilterWikipediaXML``, ``ToVectors`` and the pretrained vectors) import, and building one raises
-``NotImplementedError``.
+``FilterWikipediaXML``) import, and building one raises ``NotImplementedError``. Word vectors
+(``Vectors``, ``GloVe``, ``FastText``, ``CharNGram``) load from local files for ``ToVectors``.
 """
 
 from ._text import Lookup, PythonTokenizer, ToNumber, Vocab, WhitespaceTokenizer
@@ -24,11 +24,9 @@ from ._tokenizers import (
     UnicodeCharTokenizer,
     WordpieceTokenizer,
 )
+from ._vectors import CharNGram, FastText, GloVe, ToVectors, Vectors
 from ._unavailable import (
-    CharNGram,
-    FastText,
     FilterWikipediaXML,
-    GloVe,
     JiebaMode,
     JiebaTokenizer,
     SentencePieceModel,
@@ -36,9 +34,7 @@ from ._unavailable import (
     SentencePieceVocab,
     SPieceTokenizerLoadType,
     SPieceTokenizerOutType,
-    ToVectors,
     UnicodeScriptTokenizer,
-    Vectors,
 )
 from . import transforms as transforms  # MindSpore's modules, reached as attributes
 from . import utils as utils

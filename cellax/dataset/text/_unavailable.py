@@ -1,15 +1,12 @@
 """The ``dataset.text`` names that wrap a native library MindSpore bundles (cppjieba,
-SentencePiece, ICU scripts, pretrained vectors): they import, and building one raises."""
+SentencePiece, ICU scripts): they import, and building one raises."""
 
 from __future__ import annotations
 
 import enum
 
 __all__ = [
-    "CharNGram",
-    "FastText",
     "FilterWikipediaXML",
-    "GloVe",
     "JiebaMode",
     "JiebaTokenizer",
     "SentencePieceModel",
@@ -17,9 +14,7 @@ __all__ = [
     "SentencePieceVocab",
     "SPieceTokenizerLoadType",
     "SPieceTokenizerOutType",
-    "ToVectors",
     "UnicodeScriptTokenizer",
-    "Vectors",
 ]
 
 _REASON = {
@@ -31,11 +26,6 @@ _REASON = {
     "'sentencepiece' package",
     "UnicodeScriptTokenizer": "it needs ICU's Unicode script property",
     "FilterWikipediaXML": "it needs ICU's regular expressions",
-    "ToVectors": "cellax has no pretrained word vectors",
-    "Vectors": "cellax has no pretrained word vectors",
-    "GloVe": "cellax has no pretrained word vectors",
-    "FastText": "cellax has no pretrained word vectors",
-    "CharNGram": "cellax has no pretrained word vectors",
 }
 
 
@@ -64,11 +54,6 @@ SentencePieceTokenizer = _class("SentencePieceTokenizer")
 SentencePieceVocab = _class("SentencePieceVocab")
 UnicodeScriptTokenizer = _class("UnicodeScriptTokenizer")
 FilterWikipediaXML = _class("FilterWikipediaXML")
-ToVectors = _class("ToVectors")
-Vectors = _class("Vectors")
-GloVe = _class("GloVe")
-FastText = _class("FastText")
-CharNGram = _class("CharNGram")
 
 
 class JiebaMode(enum.IntEnum):

@@ -17,11 +17,11 @@ from ._tokenizers import (
     UnicodeCharTokenizer,
     WordpieceTokenizer,
 )
+from ._vectors import ToVectors
 from ._unavailable import (
     FilterWikipediaXML,
     JiebaTokenizer,
     SentencePieceTokenizer,
-    ToVectors,
     UnicodeScriptTokenizer,
 )
 

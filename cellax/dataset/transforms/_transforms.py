@@ -1,5 +1,5 @@
 """General transforms for ``Dataset.map``: TypeCast, Compose, OneHot, Fill, RandomApply,
-RandomChoice, Duplicate."""
+RandomChoice, Duplicate, PadEnd."""
 
 from __future__ import annotations
 
@@ -7,7 +7,16 @@ import numpy as np
 
 from .. import config
 
-__all__ = ["TypeCast", "Compose", "OneHot", "Fill", "RandomApply", "RandomChoice", "Duplicate"]
+__all__ = [
+    "TypeCast",
+    "Compose",
+    "OneHot",
+    "Fill",
+    "RandomApply",
+    "RandomChoice",
+    "Duplicate",
+    "PadEnd",
+]
 
 
 def np_dtype(api: str, data_type):
@@ -180,3 +189,97 @@ class Duplicate:
     def __call__(self, data):
         data = np.asarray(data)
         return data, data.copy()
+
+
+class PadEnd:
+    """Pad (or cut) each dimension of the input at its end to ``pad_shape``.
+
+    Args:
+        pad_shape (list[int]): The output shape, one entry per input dimension; ``None``
+            keeps that dimension, a smaller size cuts it.
+        pad_value (Union[str, bytes, int, float, bool], optional): The padding value, cast to
+            the input's type (numbers wrap as in C). Default: ``None`` (``0`` for numbers,
+            an empty string for strings).
+
+    Raises:
+        TypeError: If `pad_shape` is not a list of int, or `pad_value` has the wrong type.
+        ValueError: If a size in `pad_shape` is not positive.
+        RuntimeError: If the input's rank differs from ``len(pad_shape)``, or a string pads
+            numbers (or a number strings).
+
+    Differences from MindSpore: a ``None`` size keeps the dimension as documented (MindSpore
+    2.10 fails with "tensor shape is unknown").
+
+    See https://www.mindspore.cn/docs/en/r2.10/api_python/dataset_transforms/mindspore.dataset.transforms.PadEnd.html
+
+    Examples:
+        >>> import numpy as np
+        >>> from cellax.dataset import transforms
+        >>> transforms.PadEnd([4], pad_value=10)(np.array([1, 2, 3])).tolist()
+        [1, 2, 3, 10]
+        >>> transforms.PadEnd([2, 3])(np.array([["a", "b"]])).tolist()
+        [['a', 'b', ''], ['', '', '']]
+    """
+
+    def __init__(self, pad_shape, pad_value=None):
+        if not isinstance(pad_shape, list):
+            raise TypeError(
+                f"For 'PadEnd', 'pad_shape' must be a list, but got {type(pad_shape).__name__}."
+            )
+        for size in pad_shape:
+            if size is None:
+                continue
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise TypeError(
+                    f"For 'PadEnd', each size in 'pad_shape' must be an int or None, but got "
+                    f"{size!r}."
+                )
+            if size <= 0:
+                raise ValueError(
+                    f"For 'PadEnd', each size in 'pad_shape' must be positive, but got {size}."
+                )
+        if pad_value is not None and not isinstance(pad_value, (str, bytes, int, float)):
+            raise TypeError(
+                f"For 'PadEnd', 'pad_value' must be a str, bytes, int, float or bool, but got "
+                f"{type(pad_value).__name__}."
+            )
+        self.pad_shape, self.pad_value = list(pad_shape), pad_value
+
+    def _fill(self, data: np.ndarray):
+        value = self.pad_value
+        is_text = data.dtype.kind in "SU"
+        if value is None:
+            return "" if is_text else 0
+        if is_text != isinstance(value, (str, bytes)):
+            kinds = ("string", "number") if is_text else ("number", "string")
+            raise RuntimeError(
+                f"For 'PadEnd', can not pad {kinds[0]} data with a {kinds[1]} 'pad_value' "
+                f"{value!r}."
+            )
+        if is_text:
+            return value
+        # C-style conversion: 1.5 -> 1 for ints, 300 -> 44 for uint8
+        return (
+            np.array(value)
+            .astype(np.float64 if isinstance(value, float) else np.int64)
+            .astype(data.dtype)
+        )
+
+    def __call__(self, data):
+        data = np.asarray(data)
+        if data.ndim == 0:
+            return data
+        if data.ndim != len(self.pad_shape):
+            raise RuntimeError(
+                f"For 'PadEnd', the input has rank {data.ndim}, but 'pad_shape' "
+                f"{self.pad_shape} has {len(self.pad_shape)} sizes."
+            )
+        shape = [d if s is None else s for d, s in zip(data.shape, self.pad_shape)]
+        fill = self._fill(data)
+        dtype = data.dtype
+        if dtype.kind in "SU":
+            dtype = np.result_type(dtype, np.asarray(fill).dtype)
+        out = np.full(shape, fill, dtype)
+        kept = tuple(slice(0, min(d, s)) for d, s in zip(data.shape, shape))
+        out[kept] = data[kept]
+        return out
