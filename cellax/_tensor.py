@@ -484,9 +484,6 @@ class Tensor:
             shape = tuple(shape[0])
         return wrap(_reshape_value("Tensor.reshape", self._value, shape))
 
-    def view(self, *shape) -> Tensor:
-        return self.reshape(*shape)
-
     @staticmethod
     def from_numpy(array: np.ndarray) -> Tensor:
         return wrap(jnp.asarray(array))

@@ -102,7 +102,7 @@ def test_half_precision_inputs(dtype, tol):
     np.testing.assert_allclose(fa(q, k, v, "BSH", dtype), expected, rtol=tol, atol=tol)
 
 
-@pytest.mark.parametrize("shape", [(S1, S2), (B, 1, S1, S2), (B, N1, S1, S2)])
+@pytest.mark.parametrize("shape", [(S1, S2), (1, 1, S1, S2), (B, 1, S1, S2), (B, N1, S1, S2)])
 @pytest.mark.parametrize("mask_dtype", [np.bool_, np.uint8])
 def test_attn_mask_discards_true_positions(shape, mask_dtype):
     q, k, v = _data(2)
@@ -335,7 +335,12 @@ def _call(**overrides):
         (
             dict(attn_mask=ms.Tensor(np.zeros((S2, S1), bool))),
             RuntimeError,
-            "'attn_mask' must have shape",
+            "'attn_mask' must have one of the shapes",
+        ),
+        (  # mindone's Llama without attention_mask: one key column too many
+            dict(attn_mask=ms.Tensor(np.zeros((B, 1, S1, S2 + 1), bool))),
+            RuntimeError,
+            "must be cut to them first",
         ),
         (
             dict(sparse_mode=2, attn_mask=ms.Tensor(np.zeros((S1, S2), bool))),

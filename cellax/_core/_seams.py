@@ -60,7 +60,12 @@ TRACED_INDEX_CHECK = Seam(
 )
 TENSOR_METHODS = Seam(
     "TENSOR_METHODS",
-    filled_by=("cellax.ops._impl.tensor_methods", "cellax.ops._impl.hook"),
+    filled_by=(
+        "cellax.ops._impl.tensor_methods",
+        "cellax.ops._impl.tensor_methods_more",
+        "cellax.ops._impl.tensor_methods_runtime",
+        "cellax.ops._impl.hook",
+    ),
     read_by=("cellax._tensor",),
     why="Tensor's MindSpore methods (x.sum(), x.register_hook(...)) are the functional ops, "
     "defined above Tensor; Tensor attaches each name it does not define itself.",

@@ -367,14 +367,19 @@ def _run(
                     f"(2048, 2048) mask, but got shape {tuple(mask.shape)}."
                 )
             mask = None  # cellax builds the causal or band mask from the lengths
-        elif mask.shape in ((b, n1, s1, s2), (b, 1, s1, s2)):
+        elif mask.shape in ((b, n1, s1, s2), (b, 1, s1, s2), (1, 1, s1, s2)):
             pass
         elif mask.shape == (s1, s2) and mode != 5:
             mask = mask[None, None]
         else:
+            # MindSpore 2.10's shape inference accepts exactly these shapes (it never slices a
+            # larger mask), so a (B, 1, S1, S2 + 1) mask fails on Ascend as well.
+            shapes = [(b, n1, s1, s2), (b, 1, s1, s2), (1, 1, s1, s2)]
+            shapes += [] if mode == 5 else [(s1, s2)]
             raise RuntimeError(
-                f"For '{api}', 'attn_mask' must have shape {(b, n1, s1, s2)}, {(b, 1, s1, s2)}"
-                f"{'' if mode == 5 else f' or {(s1, s2)}'}, but got {tuple(mask.shape)}."
+                f"For '{api}', 'attn_mask' must have one of the shapes "
+                f"{', '.join(map(str, shapes))}, but got {tuple(mask.shape)}. A mask built for "
+                f"more keys must be cut to them first: attn_mask[..., :{s1}, :{s2}]."
             )
         if mode == 5:
             mask = None  # prefix mode: the mask follows from the lengths and 'prefix'
@@ -477,8 +482,10 @@ def flash_attention_score(
             ``keep_prob < 1``; None draws a random mask. Default: ``None``.
         padding_mask (None): Reserved by MindSpore; must be None.
         attn_mask (Tensor, optional): bool or uint8, True (1) discards a score:
-            :math:`(B, N_1, S_1, S_2)`, :math:`(B, 1, S_1, S_2)` or :math:`(S_1, S_2)`; with
-            ``sparse_mode`` 2, 3 or 4 MindSpore's optimized (2048, 2048) mask. Default: ``None``.
+            :math:`(B, N_1, S_1, S_2)`, :math:`(B, 1, S_1, S_2)`, :math:`(1, 1, S_1, S_2)` or
+            :math:`(S_1, S_2)` exactly (a larger mask is refused, as by MindSpore 2.10's shape
+            inference, never sliced); with ``sparse_mode`` 2, 3 or 4 MindSpore's optimized
+            (2048, 2048) mask. Default: ``None``.
         prefix (Union[Tensor, tuple[int], list[int]], optional): With ``sparse_mode`` 5, how
             many leading keys every query of each batch sees. Default: ``None``.
         actual_seq_qlen (Union[Tensor, tuple[int], list[int]], optional): With ``TND``, the

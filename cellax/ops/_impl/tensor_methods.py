@@ -12,7 +12,6 @@ import jax.numpy as jnp
 from ..._core._seams import TENSOR_METHODS
 from . import (
     activations,
-    creation,
     cumulative,
     decompositions,
     elementwise,
@@ -179,13 +178,6 @@ def _where(self, condition, y):
 
 def _type_as(self, other):
     return wrap(arr(self).astype(arr(other, keep_scalars=False).dtype))
-
-
-def _new(fn):
-    def method(self, size, *, dtype=None):
-        return fn(size, dtype or self.dtype)
-
-    return method
 
 
 def _new_full(self, size, fill_value, *, dtype=None):
@@ -484,9 +476,6 @@ _METHODS.update(
         "zero_": _zero_,
         "where": _where,
         "type_as": _type_as,
-        "new_zeros": _new(creation.zeros),
-        "new_ones": _new(creation.ones),
-        "new_empty": _new(creation.zeros),
         "new_full": _new_full,
         "ndimension": lambda self: self.ndim,
         "isreal": lambda self: ufuncs.isreal(self),

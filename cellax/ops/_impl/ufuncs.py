@@ -345,6 +345,15 @@ def _int_only(name, jfn):
     return run
 
 
+def _ldexp(a, b):
+    """``a * 2**b``; a float ``a`` keeps its dtype (exp2 of an Int64 Tensor is Float64)."""
+    scale = jnp.exp2(b)
+    dtype = getattr(a, "dtype", None)
+    if dtype is not None and jnp.issubdtype(dtype, jnp.floating):
+        scale = scale.astype(dtype)
+    return a * scale
+
+
 _BINARY = {
     "sub": jnp.subtract,
     "mul": jnp.multiply,
@@ -374,7 +383,7 @@ _BINARY = {
     "xdivy": _float_binary(_xdivy),
     "heaviside": _heaviside,
     "nextafter": _float_binary(jnp.nextafter),
-    "ldexp": lambda a, b: a * jnp.exp2(b),
+    "ldexp": _ldexp,
     "gcd": _int_only("gcd", jnp.gcd),
     "lcm": _int_only("lcm", jnp.lcm),
     "bitwise_and": _int_only("bitwise_and", jnp.bitwise_and),
