@@ -20,6 +20,9 @@ from ._random import set_seed as set_seed  # noqa: E402
 from ._random import get_seed as get_seed  # noqa: E402
 from ._context import GRAPH_MODE as GRAPH_MODE  # noqa: E402
 from ._context import PYNATIVE_MODE as PYNATIVE_MODE  # noqa: E402
+from ._context import STRICT as STRICT  # noqa: E402
+from ._context import COMPATIBLE as COMPATIBLE  # noqa: E402
+from ._context import LAX as LAX  # noqa: E402
 from ._context import set_context as set_context  # noqa: E402
 from ._context import get_context as get_context  # noqa: E402
 from . import context as context  # noqa: E402,F401

@@ -15,10 +15,24 @@ import jax
 from ._context_defaults import DEFAULTS
 from ._device import warn_once
 
-__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "get_mode"]
+__all__ = [
+    "GRAPH_MODE",
+    "PYNATIVE_MODE",
+    "STRICT",
+    "COMPATIBLE",
+    "LAX",
+    "set_context",
+    "get_context",
+    "get_mode",
+]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+# set_context(jit_syntax_level=...): how much Python MindSpore's graph compiler accepts. cellax
+# traces Python with JAX, so every level runs the same code; the value is stored only.
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
 
 _KNOWN_KEYS = {
     "mode",
@@ -174,7 +188,7 @@ _TYPES = {
 }
 _CHOICES = {
     "memory_optimize_level": ("O0", "O1"),
-    "jit_syntax_level": (0, 1, 2),
+    "jit_syntax_level": (STRICT, COMPATIBLE, LAX),
 }
 
 _DEVICE_TARGETS = {"cpu": "CPU", "gpu": "GPU", "ascend": "Ascend", "tpu": "TPU"}
@@ -207,7 +221,7 @@ def _default_device_target() -> str:
     )
 
 
-_settings: dict = {"mode": PYNATIVE_MODE, "device_id": 0}
+_settings: dict = {"mode": PYNATIVE_MODE, "device_id": 0, "jit_syntax_level": LAX}
 # [True] while every eager op waits for its result (pynative_synchronize, launch_blocking);
 # read by cellax._tensor.wrap, which wraps eager op results
 BLOCKING = [False]

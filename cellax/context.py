@@ -17,7 +17,16 @@ import copy
 import warnings
 
 from ._checkparam import args_type_check
-from ._context import GRAPH_MODE, PYNATIVE_MODE, _set_context, get_context, set_context
+from ._context import (
+    COMPATIBLE,
+    GRAPH_MODE,
+    LAX,
+    PYNATIVE_MODE,
+    STRICT,
+    _set_context,
+    get_context,
+    set_context,
+)
 from ._parallel_state import AUTO_PARALLEL
 
 __all__ = [
@@ -37,10 +46,6 @@ __all__ = [
     "reset_ps_context",
     "set_device",
 ]
-
-STRICT = 0
-COMPATIBLE = 1
-LAX = 2
 
 
 class ParallelMode:

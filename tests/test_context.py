@@ -31,6 +31,23 @@ def test_mode_round_trip():
     assert ms.get_context("mode") == ms.PYNATIVE_MODE
 
 
+def test_jit_syntax_levels():
+    # MindSpore 2.10: ms.STRICT/COMPATIBLE/LAX == context.* == 0/1/2; set_context stores them
+    # (mindone's training scripts call set_context(mode=GRAPH_MODE, jit_syntax_level=STRICT))
+    assert (ms.STRICT, ms.COMPATIBLE, ms.LAX) == (0, 1, 2)
+    assert (ms.context.STRICT, ms.context.COMPATIBLE, ms.context.LAX) == (0, 1, 2)
+    before = ms.get_context("jit_syntax_level")
+    assert before == ms.LAX  # MindSpore's default
+    try:
+        for level in (ms.STRICT, ms.COMPATIBLE, ms.LAX):
+            ms.set_context(jit_syntax_level=level)
+            assert ms.get_context("jit_syntax_level") == level
+        with pytest.raises(ValueError, match="jit_syntax_level"):
+            ms.set_context(jit_syntax_level=5)
+    finally:
+        ms.set_context(jit_syntax_level=before)
+
+
 @pytest.mark.parametrize(
     "kwargs,match",
     [

@@ -261,6 +261,20 @@ def case_unet2d_condition(tmp):
     return Case(*_diffusers_pair("UNet2DConditionModel", cfg, tmp), inputs)
 
 
+def case_unet2d(tmp):
+    # the config examples/mindone_tiny_ddpm.py writes for mindone's train_unconditional.py
+    cfg = dict(
+        sample_size=16, in_channels=3, out_channels=3, layers_per_block=1,
+        block_out_channels=(16, 32), down_block_types=("DownBlock2D", "AttnDownBlock2D"),
+        up_block_types=("AttnUpBlock2D", "UpBlock2D"), norm_num_groups=8, attention_head_dim=8,
+    )  # fmt: skip
+    inputs = {
+        "sample": _rng().standard_normal((2, 3, 16, 16)).astype(np.float32),
+        "timestep": np.array([10, 500], np.int64),
+    }
+    return Case(*_diffusers_pair("UNet2DModel", cfg, tmp), inputs)
+
+
 def case_autoencoder_kl(tmp):
     cfg = dict(
         block_out_channels=(32, 64), in_channels=3, out_channels=3, latent_channels=4,
@@ -313,6 +327,7 @@ MODEL_CASES: dict[str, Callable[[str], Case]] = {
     "CLIPVisionModel": case_clip_vision,
     "ViTModel": case_vit,
     "UNet2DConditionModel": case_unet2d_condition,
+    "UNet2DModel": case_unet2d,
     "AutoencoderKL": case_autoencoder_kl,
     "DiTTransformer2DModel": case_dit,
     "SD3Transformer2DModel": case_sd3_transformer,

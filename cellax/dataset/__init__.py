@@ -14,6 +14,7 @@ Examples:
     [[0.0, 2.0, 4.0, 6.0], [8.0, 10.0]]
 """
 
+from . import _grain  # noqa: F401  (first: grain's import must not configure logging)
 from . import config
 from . import text
 from . import transforms

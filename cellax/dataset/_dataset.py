@@ -164,6 +164,20 @@ class Dataset:
             self.dataset_size = int(size)
         return self.dataset_size
 
+    def __len__(self) -> int:
+        """Return ``get_dataset_size()``: the rows (batches after ``batch``) of one epoch.
+
+        Returns:
+            int, the size.
+
+        Examples:
+            >>> import numpy as np
+            >>> from cellax import dataset as ds
+            >>> len(ds.NumpySlicesDataset(np.arange(10)).batch(4))
+            3
+        """
+        return self.get_dataset_size()
+
     def _size_of(self, seed: int, epoch: int) -> int:
         """Rows of one epoch (counted when not known in advance)."""
         size = self._static_size()

@@ -1,6 +1,8 @@
 """Model.train / Model.eval on datasets, and the random vision transforms and general transforms
 (checked against NumPy references and invariants)."""
 
+import io
+
 import numpy as np
 import pytest
 
@@ -133,6 +135,33 @@ def test_general_transforms():
     assert transforms.RandomChoice([transforms.Fill(1), transforms.Fill(1)])(
         np.zeros(2)
     ).tolist() == [1, 1]
+
+
+def test_compose_returns_a_tuple_on_the_python_path():
+    from PIL import Image
+
+    # MindSpore 2.10 (checked on its CPU build): called on one PIL image, or holding a
+    # transform that makes PIL images, Compose runs its Python path and returns a tuple
+    # (mindone's train_unconditional.py takes augmentations(image)[0]); on arrays, one output
+    # comes back as it is
+    array = np.arange(6 * 6 * 3, dtype=np.uint8).reshape(6, 6, 3)
+    image = Image.fromarray(array)
+    out = transforms.Compose([vision.Resize(4), vision.ToTensor()])(image)
+    assert isinstance(out, tuple) and len(out) == 1 and out[0].shape == (3, 4, 4)
+    out = transforms.Compose([vision.Resize(4)])(image)
+    assert isinstance(out, tuple) and isinstance(out[0], Image.Image)
+    out = transforms.Compose([vision.ToPIL(), vision.Resize(4), vision.ToTensor()])(array)
+    assert isinstance(out, tuple) and out[0].shape == (3, 4, 4)
+    buffer = io.BytesIO()
+    Image.new("RGB", (5, 2)).save(buffer, "PNG")
+    raw = np.frombuffer(buffer.getvalue(), np.uint8)
+    out = transforms.Compose([vision.Decode(to_pil=True), vision.ToTensor()])(raw)
+    assert isinstance(out, tuple) and out[0].shape == (3, 2, 5)
+    assert transforms.Compose([vision.Decode(), vision.ToTensor()])(raw).shape == (3, 2, 5)
+    assert transforms.Compose([vision.ToTensor()])(array).shape == (3, 6, 6)
+    assert transforms.Compose([vision.Resize(4)])(array).shape == (4, 4, 3)
+    pair = transforms.Compose([vision.HWC2CHW(), lambda x: (x, x)])(array)
+    assert isinstance(pair, tuple) and len(pair) == 2
 
 
 def test_vision_to_type_casts_arrays_and_pil_images():

@@ -2,6 +2,8 @@
 with MindSpore 2.10; see tests/goldens/record_dataset.py for the recorded pipelines)."""
 
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -70,6 +72,18 @@ def test_sizes_shapes_types():
     assert _slices().filter(lambda a: a < 4, ["a"]).get_dataset_size() == 4
     gen = ds.GeneratorDataset(lambda: iter([(np.ones(2),)] * 5), ["x"])
     assert gen.get_dataset_size() == 5
+
+
+def test_len_is_dataset_size():
+    # MindSpore 2.10: len(dataset) is get_dataset_size() (mindone's training scripts size their
+    # learning-rate schedules with len(train_dataloader)); 10 rows batched by 4 -> 3, or 2
+    # dropping the remainder, repeated 3 times -> 9, take(7) -> 7
+    assert len(_slices()) == 10 and len(_slices().batch(4)) == 3
+    assert len(_slices().batch(4, drop_remainder=True)) == 2
+    assert len(_slices().batch(4).repeat(3)) == 9 and len(_slices().take(7)) == 7
+    assert len(_slices().filter(lambda a: a < 4, ["a"])) == 4
+    gen = ds.GeneratorDataset(lambda: iter([(np.ones(2),)] * 3), ["x"])
+    assert len(gen) == 3 and bool(gen)
 
 
 def test_dataset_size_attribute():
@@ -289,3 +303,17 @@ def test_engine_switches_of_config_are_checked_and_kept():
         config.set_multiprocessing_start_method("fork")
     config.set_multiprocessing_start_method("spawn")
     assert config.get_multiprocessing_start_method() == "spawn"
+
+
+def test_import_leaves_the_root_logger_alone():
+    # grain's import logs through absl, which would give the root logger a handler; then a
+    # script's logging.basicConfig(level=logging.INFO) would do nothing and its INFO lines
+    # would vanish (MindSpore's mindspore.dataset does not touch the root logger)
+    code = (
+        "import logging, cellax.dataset\n"
+        "assert logging.getLogger().handlers == [], logging.getLogger().handlers\n"
+        "logging.basicConfig(level=logging.INFO, format='%(message)s')\n"
+        "logging.getLogger('script').info('shown')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr.splitlines()[-1] == "shown", done.stderr

@@ -3,6 +3,8 @@ RandomChoice, Duplicate, PadEnd."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from .. import config
@@ -57,12 +59,21 @@ class TypeCast:
 class Compose:
     """Apply ``transforms`` one after the other (multiple outputs feed the next as arguments).
 
+    Called on one PIL image, or holding a transform that makes PIL images (``vision.ToPIL``,
+    ``vision.Decode(to_pil=True)``), it returns a tuple of the outputs, as MindSpore's Python
+    path does (``augmentations(image)[0]`` is the first output); otherwise one output is
+    returned as it is and several as a tuple.
+
     Examples:
         >>> import numpy as np
         >>> from cellax.dataset import transforms, vision
         >>> op = transforms.Compose([vision.Rescale(2.0, 0.0), transforms.TypeCast(np.int8)])
         >>> op(np.array([3])).tolist()
         [6]
+        >>> to_chw = transforms.Compose([vision.ToPIL(), vision.ToTensor()])
+        >>> out = to_chw(np.zeros((4, 5, 3), np.uint8))
+        >>> type(out).__name__, out[0].shape
+        ('tuple', (3, 4, 5))
     """
 
     def __init__(self, transforms):
@@ -71,10 +82,19 @@ class Compose:
         self.transforms = list(transforms)
 
     def __call__(self, *args):
+        as_tuple = (len(args) == 1 and _is_pil(args[0])) or any(
+            getattr(op, "_makes_pil", False) for op in self.transforms
+        )
         for op in self.transforms:
             out = op(*args)
             args = out if isinstance(out, tuple) else (out,)
-        return args[0] if len(args) == 1 else args
+        return args if as_tuple or len(args) > 1 else args[0]
+
+
+def _is_pil(value) -> bool:
+    # PIL is optional: an input can only be a PIL image once PIL is imported
+    image = sys.modules.get("PIL.Image")
+    return image is not None and isinstance(value, image.Image)
 
 
 class OneHot:

@@ -134,6 +134,10 @@ class Decode:
     def __init__(self, to_pil=False):
         self.to_pil = bool(to_pil)
 
+    @property
+    def _makes_pil(self) -> bool:  # read by transforms.Compose
+        return self.to_pil
+
     def __call__(self, img):
         try:
             out = decode_image(img)
@@ -578,6 +582,8 @@ class ToPIL:
         >>> vision.ToPIL()(np.zeros((2, 3, 3), np.uint8)).size
         (3, 2)
     """
+
+    _makes_pil = True  # read by transforms.Compose
 
     def __call__(self, img):
         from PIL import Image
