@@ -7,6 +7,7 @@ import cellax.ops
 CELLAX = (
     cellax.Accuracy,
     cellax.BleuScore,
+    cellax.COMPATIBLE,
     cellax.COOTensor,
     cellax.CSRTensor,
     cellax.Callback,
@@ -25,6 +26,7 @@ CELLAX = (
     cellax.HausdorffDistance,
     cellax.History,
     cellax.JitConfig,
+    cellax.LAX,
     cellax.LambdaCallback,
     cellax.LearningRateScheduler,
     cellax.Loss,
@@ -50,6 +52,7 @@ CELLAX = (
     cellax.RootMeanSquareDistance,
     cellax.RowTensor,
     cellax.RunContext,
+    cellax.STRICT,
     cellax.SummaryCollector,
     cellax.SummaryRecord,
     cellax.Tensor,
