@@ -25,9 +25,19 @@ def paragraphs(doc: str) -> list[str]:
     return found
 
 
+def _static(cls, value) -> bool:
+    """``value`` (a member of ``cls``) is written in a class body, where the API reference
+    (griffe reads the source) gives it an entry of its own; a method attached at import (the
+    Tensor methods registered by ``ops``) is shown in the class's member table instead."""
+    func = value.fget if isinstance(value, property) else value
+    owner = getattr(func, "__qualname__", "").rpartition(".")[0]
+    return bool(owner) and any(owner == base.__qualname__ for base in cls.__mro__)
+
+
 def documented(module):
-    """(qualified name, object) for the public objects that ``module``'s page documents (an
-    object exported by several packages is documented, and listed here, on its home page)."""
+    """(qualified name, object, link target) for the public objects that ``module``'s page
+    documents (an object exported by several packages is documented, and listed here, on its
+    home page)."""
     functions, classes, _ = gen_api.public_members(module)
     functions = [
         n for n in functions if gen_api.home_package(getattr(module, n)) == module.__name__
@@ -35,7 +45,8 @@ def documented(module):
     classes = [n for n in classes if gen_api.home_package(getattr(module, n)) == module.__name__]
     for name in classes:
         cls = getattr(module, name)
-        yield f"{module.__name__}.{name}", cls
+        qualname = f"{module.__name__}.{name}"
+        yield qualname, cls, qualname
         # The members its API entry shows: its own and those of private mixins.
         own = [
             a
@@ -47,25 +58,27 @@ def documented(module):
             if isinstance(value, (staticmethod, classmethod)):
                 value = value.__func__
             if inspect.isfunction(value) or isinstance(value, property):
-                yield f"{module.__name__}.{name}.{attr}", value
+                link = f"{qualname}.{attr}" if _static(cls, value) else qualname
+                yield f"{qualname}.{attr}", value, link
     for name in functions:
-        yield f"{module.__name__}.{name}", getattr(module, name)
+        yield f"{module.__name__}.{name}", getattr(module, name), f"{module.__name__}.{name}"
 
 
-def collect() -> dict[str, list[tuple[str, str]]]:
-    """{package: [(qualified name, paragraph)]} over the available packages."""
+def collect() -> dict[str, list[tuple[str, str, str]]]:
+    """{package: [(qualified name, link target, paragraph)]} over the available packages."""
     seen: set[int] = set()
     out: dict[str, list[tuple[str, str]]] = {}
     for package, _ in gen_api.PACKAGES:
         module = gen_api.available(package)
         if module is None:
             continue
-        entries = [(package, text) for text in paragraphs(inspect.getdoc(module) or "")]
-        for qualname, value in documented(module):
+        entries = [(package, package, text) for text in paragraphs(inspect.getdoc(module) or "")]
+        for qualname, value, link in documented(module):
             if id(value) in seen:
                 continue
             seen.add(id(value))
-            entries += [(qualname, text) for text in paragraphs(inspect.getdoc(value) or "")]
+            doc = inspect.getdoc(value) or ""
+            entries += [(qualname, link, text) for text in paragraphs(doc)]
         if entries:
             out[package] = entries
     return out
@@ -85,8 +98,8 @@ def pages() -> dict[str, str]:
     ]
     for package, entries in collected.items():
         lines += [f"## {package}", ""]
-        for qualname, text in entries:
+        for qualname, link, text in entries:
             # a package's own paragraph links to its page (its docstring heads it, no anchor)
-            target = f"({gen_api.page_path(qualname)})" if qualname == package else f"[{qualname}]"
+            target = f"({gen_api.page_path(qualname)})" if qualname == package else f"[{link}]"
             lines += [f"- [`{qualname}`]{target}: {text}", ""]
     return {"differences.md": "\n".join(lines)}
