@@ -69,6 +69,7 @@ from ._impl.activations import *  # noqa: F403
 from ._impl.dropout import *  # noqa: F403
 from ._impl.flash_attention import *  # noqa: F403
 from ._impl.infer_attention import *  # noqa: F403
+from ._impl.paged_attention import *  # noqa: F403
 from ._impl.moe import *  # noqa: F403
 from ._impl.convolution import *  # noqa: F403
 from ._impl.pooling import *  # noqa: F403

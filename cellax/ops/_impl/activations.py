@@ -473,3 +473,116 @@ HShrink = primitive("HShrink", hardshrink, dict(lambd=0.5))
 
 
 SoftShrink = primitive("SoftShrink", softshrink, dict(lambd=0.5))
+
+
+def _per_group(table, group, groups):
+    """A per-channel table ``(C,)`` or per-group ``(G, C)`` as one row per input row."""
+    if table is None:
+        return None
+    table = table.astype(jnp.float32)
+    if table.ndim == 2 and table.shape[0] == groups and groups > 1:
+        return table[group]
+    return table.reshape(-1, table.shape[-1])[0] if table.ndim == 2 else table
+
+
+def dequant_swiglu_quant(
+    x,
+    weight_scale,
+    activation_scale,
+    bias=None,
+    quant_scale=None,
+    quant_offset=None,
+    group_index=None,
+    activate_left=False,
+    quant_mode="static",
+):
+    """Ascend's DequantSwigluQuant: dequantise ``x`` ``(..., 2H)``, apply SwiGLU, quantise to
+    int8. An int32 ``x`` is dequantised as ``(x + int bias) * weight_scale *
+    activation_scale (+ float bias)``; a float ``x`` is used as it is. SwiGLU is
+    ``silu(a) * b`` with ``a`` the left half when ``activate_left`` (else the right half) and
+    ``b`` the other. ``quant_mode='static'``: ``y = rint(out / quant_scale + quant_offset)``
+    and ``scale`` zeros; ``'dynamic'``: ``out * quant_scale`` quantised per row with
+    ``scale = max|row| / 127``. ``group_index`` (counts of consecutive rows) picks the row
+    of 2-D ``(groups, C)`` scale tables; rows past the groups give zeros.
+
+    Returns:
+        tuple: ``(y, scale)``: int8 ``(..., H)`` and float32 ``(...)``.
+
+    Raises:
+        ValueError: If the last dimension of ``x`` is odd or ``quant_mode`` is unknown.
+
+    Differences from MindSpore: runs on every device (MindSpore: Ascend only); rows past the
+    groups are zero (Ascend leaves them unset).
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.ops.auto_generate import dequant_swiglu_quant
+        >>> x = ms.Tensor(np.array([[2.0, 0.0, 1.0, 4.0]], np.float32))
+        >>> y, scale = dequant_swiglu_quant(x, None, None, activate_left=True,
+        ...                                 quant_mode="dynamic")
+        >>> print(y, scale.asnumpy().round(5))
+        [[127   0]] [0.01387]
+    """
+    api = "DequantSwigluQuant"
+    data = arr(x, api, "x", tensor=True)
+    if data.ndim < 2 or data.shape[-1] % 2:
+        raise ValueError(
+            f"For '{api}', 'x' must be at least 2-D with an even last dimension, but got shape "
+            f"{data.shape}."
+        )
+    if quant_mode not in ("static", "dynamic"):
+        raise ValueError(
+            f"For '{api}', 'quant_mode' must be 'static' or 'dynamic', but got {quant_mode!r}."
+        )
+    lead = data.shape[:-1]
+    rows = data.reshape(-1, data.shape[-1])
+    if group_index is None:
+        groups, group, valid = 1, jnp.zeros(rows.shape[0], jnp.int32), None
+    else:
+        counts = arr(group_index, api, "group_index", tensor=True).reshape(-1).astype(jnp.int32)
+        groups = counts.shape[0]
+        group = jnp.searchsorted(jnp.cumsum(counts), jnp.arange(rows.shape[0]), side="right")
+        valid = (group < groups)[:, None]
+        group = jnp.minimum(group, groups - 1)
+
+    def table(value, name):
+        return None if value is None else _per_group(arr(value, api, name), group, groups)
+
+    int_bias = bias is not None and jnp.issubdtype(arr(bias).dtype, jnp.integer)
+    if jnp.issubdtype(rows.dtype, jnp.integer):
+        if int_bias:
+            rows = rows + arr(bias).reshape(-1, rows.shape[-1])[0]
+        work = rows.astype(jnp.float32)
+        weights = table(weight_scale, "weight_scale")
+        work = work if weights is None else work * weights
+        if activation_scale is not None:
+            work = work * arr(activation_scale, api, "activation_scale").reshape(-1, 1)
+        if bias is not None and not int_bias:
+            work = work + arr(bias).astype(jnp.float32).reshape(-1, rows.shape[-1])[0]
+    else:
+        work = rows.astype(jnp.float32)
+    left, right = jnp.split(work, 2, axis=-1)
+    gate, linear = (left, right) if activate_left else (right, left)
+    out = jax.nn.silu(gate) * linear
+    q_scale, q_offset = table(quant_scale, "quant_scale"), table(quant_offset, "quant_offset")
+    if quant_mode == "static":
+        out = out / (1.0 if q_scale is None else q_scale) + (0.0 if q_offset is None else q_offset)
+        scale = jnp.zeros(rows.shape[0], jnp.float32)
+    else:
+        out = out if q_scale is None else out * q_scale
+        peak = jnp.max(jnp.abs(out), -1)
+        scale = jnp.where(peak > 0, peak / 127.0, 1.0)
+        out = out / scale[:, None]
+    y = jnp.clip(jnp.rint(out), -128, 127).astype(jnp.int8)
+    if valid is not None:
+        y, scale = jnp.where(valid, y, 0), jnp.where(valid[:, 0], scale, 0.0)
+    return wrap(y.reshape(lead + (y.shape[-1],))), wrap(scale.reshape(lead))
+
+
+DequantSwigluQuant = primitive(
+    "DequantSwigluQuant",
+    dequant_swiglu_quant,
+    doc="Primitive form of :func:`dequant_swiglu_quant`.",
+    module="cellax.ops.auto_generate",
+)

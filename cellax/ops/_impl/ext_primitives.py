@@ -11,11 +11,25 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from . import activations, elementwise, moe, normalization, ufuncs
+from . import activations, elementwise, fused_backward, infer_attention, moe, normalization
+from . import paged_attention
+from . import ufuncs
 from .casting import cast
 from .creation import zeros_like
 from .cumulative import cumsum
 from .indexing import index_select, one_hot, strided_slice
+from .infer_attention import FusedInferAttentionScore as FusedInferAttentionScore
+from .paged_attention import reshape_and_cache as reshape_and_cache
+from .fused_backward import RmsNormGrad as RmsNormGrad
+from .fused_backward import AddLayerNormGrad as AddLayerNormGrad
+from .fused_backward import RotaryPositionEmbeddingGrad as RotaryPositionEmbeddingGrad
+from .fused_backward import MoeTokenPermuteGrad as MoeTokenPermuteGrad
+from .fused_backward import MoeTokenUnpermuteGrad as MoeTokenUnpermuteGrad
+from .fused_backward import InplaceGroupedMatmulAdd as InplaceGroupedMatmulAdd
+from .fused_backward import add_layer_norm_grad as add_layer_norm_grad
+from .fused_backward import moe_token_permute_grad as moe_token_permute_grad
+from .fused_backward import moe_token_unpermute_grad as moe_token_unpermute_grad
+from .fused_backward import grouped_matmul_add_ as grouped_matmul_add_
 from .grouped_matmul import GroupedMatmul as GroupedMatmul
 from .grouped_matmul import GroupedMatmulV2 as GroupedMatmulV2
 from .grouped_matmul import GroupedMatmulV4 as GroupedMatmulV4
@@ -26,6 +40,12 @@ from .moe import MoeInitRouting as MoeInitRouting
 from .moe import MoeInitRoutingV2 as MoeInitRoutingV2
 from .moe import MoeTokenPermute as MoeTokenPermute
 from .moe import MoeTokenUnpermute as MoeTokenUnpermute
+from .moe import FusedAddTopKDiv as FusedAddTopKDiv
+from .moe import fused_add_topk_div as fused_add_topk_div
+from .normalization import AddLayerNormV2 as AddLayerNormV2
+from .activations import DequantSwigluQuant as DequantSwigluQuant
+from .activations import dequant_swiglu_quant as dequant_swiglu_quant
+from .normalization import add_layernorm_v2 as add_layernorm_v2
 from .grouped_matmul import grouped_matmul as grouped_matmul
 from .grouped_matmul import grouped_matmul_v2 as grouped_matmul_v2
 from .grouped_matmul import grouped_matmul_v4 as grouped_matmul_v4
@@ -69,16 +89,22 @@ __all__ = [
     "SwigluGrad",
     "RotaryPositionEmbedding",
     "AddRmsNorm",
+    "AddLayerNormV2",
+    "add_layernorm_v2",
+    "DequantSwigluQuant",
+    "dequant_swiglu_quant",
     "SortExt",
     "TopkExt",
     "ZerosLikeExt",
     "DynamicQuantExt",
     "QuantV2",
-    "FusedAddTopKDiv",
     "MoeDistributeCombine",
     "MoeDistributeDispatch",
     "MoveTo",
     *moe.AUTO_GENERATE,
+    *infer_attention.AUTO_GENERATE,
+    *paged_attention.AUTO_GENERATE,
+    *fused_backward.AUTO_GENERATE,
 ]
 
 
@@ -272,7 +298,6 @@ ZerosLikeExt = _generated(
 
 DynamicQuantExt = _generated_unavailable("DynamicQuantExt", {}, _ASCEND)
 QuantV2 = _generated_unavailable("QuantV2", {}, _ASCEND)
-FusedAddTopKDiv = _generated_unavailable("FusedAddTopKDiv", {}, _ASCEND)
 MoeDistributeCombine = _generated_unavailable("MoeDistributeCombine", {}, _ASCEND)
 MoeDistributeDispatch = _generated_unavailable("MoeDistributeDispatch", {}, _ASCEND)
 

@@ -42,6 +42,8 @@ AUTO_GENERATE = [
     "MoeGatingTopKSoftmax",
     "MoeTokenPermute",
     "MoeTokenUnpermute",
+    "FusedAddTopKDiv",
+    "fused_add_topk_div",
 ]
 
 
@@ -429,4 +431,101 @@ MoeTokenPermute = _generated(
 )
 MoeTokenUnpermute = _generated(
     "MoeTokenUnpermute", moe_token_unpermute, "Primitive form of :func:`moe_token_unpermute`."
+)
+
+
+def fused_add_topk_div(
+    x,
+    add_num,
+    group_num,
+    group_topk,
+    n,
+    k,
+    activate_type=0,
+    is_norm=True,
+    scale=2.5,
+    mapping_num=None,
+    mapping_table=None,
+    enable_expert_mapping=False,
+):
+    """DeepSeek-V3-style grouped expert routing in one kernel (Ascend's FusedAddTopKDiv):
+    ``s = sigmoid(x)`` ``(tokens, experts)``; the experts are split into ``group_num`` groups,
+    each group scored by the sum of its ``n`` largest ``s + add_num``; the experts outside the
+    ``group_topk`` best groups get 0, and the ``k`` largest biased scores that remain pick the
+    experts (ties to the lower index). Returns ``(weight, indices)``: float32 ``s`` of the
+    picked experts (divided by their sum and multiplied by ``scale`` when ``is_norm``) and
+    their int32 ids. With ``enable_expert_mapping`` each id ``e`` becomes
+    ``mapping_table[e, j]``, ``j = floor(mapping_num[e] * r)`` for a per-token ``r`` drawn as
+    the kernel does (from the id at position ``group_topk * experts / group_num - 1``).
+
+    Raises:
+        ValueError: If the experts do not split into groups or the counts do not fit, or
+            ``activate_type`` is not 0 (sigmoid).
+
+    Differences from MindSpore: runs on every device (MindSpore: Ascend only); ``weight`` is
+    differentiable with respect to ``x``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.ops.auto_generate import fused_add_topk_div
+        >>> x = ms.Tensor(np.array([[0.0, 1.0, 2.0, 3.0]], np.float32))
+        >>> weight, ids = fused_add_topk_div(x, ms.ops.zeros(4), 2, 1, 1, 2, scale=1.0)
+        >>> print(ids, weight.asnumpy().round(4))
+        [[3 2]] [[0.5196 0.4804]]
+    """
+    api = "FusedAddTopKDiv"
+    scores = arr(x, api, "x", tensor=True)
+    bias = arr(add_num, api, "add_num", tensor=True)
+    for name, value in (("group_num", group_num), ("group_topk", group_topk), ("n", n)):
+        check_int_arg(api, name, value, 1)
+    check_int_arg(api, "k", k, 1)
+    check_int_arg(api, "activate_type", activate_type)
+    check_bool(api, "is_norm", is_norm)
+    check_bool(api, "enable_expert_mapping", enable_expert_mapping)
+    if activate_type != 0:
+        raise ValueError(
+            f"For '{api}', 'activate_type' must be 0 (sigmoid), but got {activate_type}."
+        )
+    if scores.ndim != 2 or bias.shape != scores.shape[1:]:
+        raise ValueError(
+            f"For '{api}', 'x' must be (tokens, experts) and 'add_num' (experts,), but got "
+            f"shapes {scores.shape} and {bias.shape}."
+        )
+    tokens, experts = scores.shape
+    per = experts // group_num
+    if experts % group_num or group_topk > group_num or n > per or k > experts:
+        raise ValueError(
+            f"For '{api}', the {experts} experts must split into 'group_num' ({group_num}) "
+            f"groups with group_topk <= group_num, n <= experts / group_num and k <= experts, "
+            f"but got group_topk={group_topk}, n={n}, k={k}."
+        )
+    s = jax.nn.sigmoid(scores.astype(jnp.float32))
+    grouped = (s + bias.astype(jnp.float32)).reshape(tokens, group_num, per)
+    group_score = jnp.sum(jax.lax.top_k(grouped, n)[0], -1)
+    best = jax.lax.top_k(group_score, group_topk)[1]
+    kept = jnp.zeros((tokens, group_num), jnp.bool_).at[jnp.arange(tokens)[:, None], best].set(True)
+    masked = jnp.where(kept[..., None], grouped, 0.0).reshape(tokens, experts)
+    order = jax.lax.top_k(jax.lax.stop_gradient(masked), max(k, group_topk * per))[1]
+    ids = order[:, :k]
+    weight = jnp.take_along_axis(s, ids, axis=1)
+    if is_norm:
+        weight = weight / jnp.sum(weight, -1, keepdims=True) * scale
+    ids = ids.astype(jnp.int32)
+    if enable_expert_mapping:
+        if mapping_num is None or mapping_table is None:
+            raise ValueError(
+                f"For '{api}', expert mapping needs 'mapping_num' and 'mapping_table'."
+            )
+        counts = arr(mapping_num, api, "mapping_num", tensor=True).astype(jnp.float32)
+        table = arr(mapping_table, api, "mapping_table", tensor=True)
+        offset = order[:, group_topk * per - 1].astype(jnp.int32) + 7
+        r = (100000007 % offset).astype(jnp.float32) / offset.astype(jnp.float32)
+        choice = jnp.floor(counts[ids] * r[:, None]).astype(jnp.int32)
+        ids = table[ids, choice].astype(jnp.int32)
+    return wrap(weight), wrap(ids)
+
+
+FusedAddTopKDiv = _generated(
+    "FusedAddTopKDiv", fused_add_topk_div, "Primitive form of :func:`fused_add_topk_div`."
 )

@@ -12,7 +12,7 @@ from jax import lax
 
 from ..._parameter import StateTensor
 from .convolution import _check_rank
-from .primitive import Primitive
+from .primitive import Primitive, primitive
 from .eager import fused
 from .utils import arr, check_ints, to_float, wrap
 
@@ -415,3 +415,32 @@ def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-05, additional_output=False):
     rstd = jax.lax.rsqrt(jnp.var(x, -1, keepdims=True) + epsilon)
     y = (x - mean) * rstd * arr(gamma, api, "gamma") + arr(beta, api, "beta")
     return wrap(y.astype(x.dtype)), wrap(mean), wrap(rstd), wrap(x)
+
+
+def add_layernorm_v2(x1, x2, gamma, beta, epsilon=1e-5, additionalOut=False):  # noqa: N803
+    """Ascend's AddLayerNormV2: :func:`add_layer_norm` of ``x1 + x2``, returning
+    ``(y, mean, rstd, x1 + x2)``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.ops.auto_generate import add_layernorm_v2
+        >>> x = ms.Tensor(np.array([[1.0, 3.0]], np.float32))
+        >>> y, mean, rstd, total = add_layernorm_v2(x, x, ms.ops.ones(2), ms.ops.zeros(2))
+        >>> print(y.asnumpy().round(3), mean.asnumpy(), total.asnumpy())
+        [[-1.  1.]] [[4.]] [[2. 6.]]
+    """
+    return add_layer_norm(x1, x2, gamma, beta, epsilon, additionalOut)
+
+
+AddLayerNormV2 = primitive(
+    "AddLayerNormV2",
+    None,
+    None,
+    lambda self, x1, x2, gamma, beta, epsilon=1e-5, additionalOut=False: add_layernorm_v2(
+        x1, x2, gamma, beta, epsilon, additionalOut
+    ),
+    "Primitive form of :func:`add_layernorm_v2`: ``AddLayerNormV2()(x1, x2, gamma, beta, "
+    "epsilon, additionalOut)``.",
+    module="cellax.ops.auto_generate",
+)

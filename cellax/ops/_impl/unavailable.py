@@ -18,7 +18,6 @@ __all__ = [
     "kernel",
     "ms_kernel",
     "get_vm_impl_fn",
-    "fused_infer_attention_score",
     "speed_fusion_attention",
     "sparse_flash_attention",
     "nsa_compress",
@@ -99,9 +98,6 @@ ms_kernel = _unavailable("ms_kernel", _REGISTRATION)
 get_vm_impl_fn = _unavailable(
     "get_vm_impl_fn", "it returns MindSpore's graph-VM implementation of a primitive"
 )
-
-
-fused_infer_attention_score = _unavailable("fused_infer_attention_score", _ASCEND)
 
 
 speed_fusion_attention = _unavailable("speed_fusion_attention", _ASCEND)

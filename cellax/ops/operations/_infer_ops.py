@@ -1,6 +1,6 @@
-"""``mindspore.ops.operations._infer_ops``: Ascend's fused inference kernels (quantisation,
-MoE routing, paged attention). They build with MindSpore's arguments and raise
-``NotImplementedError`` when called."""
+"""``mindspore.ops.operations._infer_ops``: Ascend's fused inference kernels. The attention,
+MoE routing and grouped matmul ones run on XLA; the quantised matmuls and the cache scatter
+build with MindSpore's arguments and raise ``NotImplementedError`` when called."""
 
 from .._impl.ext_primitives import (
     DynamicQuantExt,
@@ -9,6 +9,7 @@ from .._impl.ext_primitives import (
     MoeGatingTopKSoftmax,
     QuantV2,
 )
+from .._impl.infer_attention import FusedInferAttentionScore
 from .._impl.unavailable import _ASCEND, QuantBatchMatmul, _unavailable_primitive
 
 __all__ = [
@@ -25,7 +26,6 @@ __all__ = [
     "WeightQuantBatchMatmul",
 ]
 
-FusedInferAttentionScore = _unavailable_primitive("FusedInferAttentionScore", {}, _ASCEND)
 KVCacheScatterUpdate = _unavailable_primitive("KVCacheScatterUpdate", {}, _ASCEND)
 MatmulAllReduceAddRmsNorm = _unavailable_primitive("MatmulAllReduceAddRmsNorm", {}, _ASCEND)
 QuantLinearSparse = _unavailable_primitive("QuantLinearSparse", {}, _ASCEND)
