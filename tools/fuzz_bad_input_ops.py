@@ -162,8 +162,8 @@ def counts(results: dict, mindspore: dict | None = None) -> dict:
     if mindspore:
         for name, (outcome, detail) in results.items():
             theirs = mindspore.get(name, {}).get("outcome")
-            if theirs in (None, "crash") or mindspore.get(name, {}).get("unsupported"):
-                continue  # not recorded, MindSpore itself crashed, or it has no such kernel
+            if theirs in (None, "crash", "hang") or mindspore.get(name, {}).get("unsupported"):
+                continue  # not recorded, MindSpore itself crashed or hung, or it has no such kernel
             if outcome == "ok" and theirs != "ok":
                 total["silent"] += 1
             elif outcome != "ok" and theirs in _BUILTIN_TYPES:
@@ -206,7 +206,7 @@ def main() -> None:
     )
     for name, (outcome, detail) in sorted(results.items()):
         theirs = (mindspore or {}).get(name, {})
-        silent = outcome == "ok" and theirs.get("outcome", "ok") not in ("ok", "crash")
+        silent = outcome == "ok" and theirs.get("outcome", "ok") not in ("ok", "crash", "hang")
         silent = silent and not theirs.get("unsupported")
         if options.verbose and (outcome not in GOOD or silent):
             label = f"silent (MindSpore: {theirs['outcome']})" if silent else outcome

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import jax.numpy as jnp
+
 from .. import ops
-from ..ops._impl.shape import narrow_value
-from ..ops._impl.utils import arr
+from ..ops._impl.shape import _perm, narrow_value
+from ..ops._impl.utils import arr, wrap
 
 _SAME = [
     "addbmm", "addmm", "addmv", "baddbmm", "broadcast_to", "cross", "dstack",
@@ -96,7 +98,8 @@ def permute(input, dims):
         >>> mint.permute(mint.ones((2, 3, 4)), (2, 0, 1)).shape
         (4, 2, 3)
     """
-    return ops.permute(input, tuple(dims))
+    x = arr(input, "permute", keep_scalars=False)
+    return wrap(jnp.transpose(x, _perm("permute", x, dims, "dims")))
 
 
 def transpose(input, dim0, dim1):

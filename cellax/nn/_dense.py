@@ -10,7 +10,7 @@ from .. import _dtype
 from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
-from .._tensor import as_array, wrap
+from .._tensor import wrap
 from ..ops._impl.eager import fused
 from ..ops._impl.utils import arr, check_min_rank
 from ._activation import get_activation
@@ -134,10 +134,14 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
-        value = as_array(x, api="Flatten")
+        value = arr(x, "Flatten", "x", tensor=True)
         ndim = value.ndim
-        if ndim == 0:
-            return wrap(value.reshape(1))
+        if not all(-ndim <= dim < ndim for dim in (self.start_dim, self.end_dim)):
+            raise ValueError(
+                f"For 'Flatten', 'start_dim' ({self.start_dim}) and 'end_dim' ({self.end_dim}) "
+                f"must be dimensions of the input, but got a {ndim}-D input of shape "
+                f"{tuple(value.shape)}."
+            )
         start, end = self.start_dim % ndim, self.end_dim % ndim
         merged = math.prod(value.shape[start : end + 1])
         return wrap(value.reshape(value.shape[:start] + (merged,) + value.shape[end + 1 :]))

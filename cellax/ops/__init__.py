@@ -11,17 +11,28 @@ a Python number where an elementwise op or a reduction takes its Tensor input (`
 as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
 take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices);
 zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
-``ops.tril``, ``ops.diff`` of a ``(0, 3)`` Tensor return empty results where MindSpore CPU
-raises); counts of zero where an empty result is defined (``ops.topk(x, 0)``,
-``ops.randperm(0)``, ``ops.vander(x, 0)``, ``ops.repeat_elements(x, 0)``, ``ops.diff(x, 0)``);
-``stride=None`` in the 1-D and 2-D pooling functions (the kernel size, as in ``mint``); and
-broadcasting where MindSpore requires equal shapes (``ops.where`` of a 0-D condition,
-``ops.cosine_similarity`` and ``ops.binary_cross_entropy_with_logits`` weights that broadcast).
-Float sizes, complex or non-numeric scalars where real ones are required, out-of-range or
-repeated axes, sizes no device can allocate and non-Tensor inputs of the ops that need a Tensor
-raise MindSpore's exception types, naming the op. An alias's errors name the function it is
-(``ops.cat`` reports as ``'concat'``, ``ops.clip`` as ``'clamp'``), as MindSpore's name its
-primitive.
+``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
+and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where
+an empty result is defined (``ops.topk(x, 0)``, ``ops.randperm(0)``, ``ops.vander(x, 0)``,
+``ops.repeat_elements(x, 0)``, ``ops.repeat_interleave(x, 0)``, ``ops.diff(x, 0)``), and
+``ops.diff`` of any order ``n`` (MindSpore 2.10 CPU takes ``n=1`` only; beyond the axis length
+the result is empty, as in NumPy); ``stride=None`` in the 1-D and 2-D pooling functions (the
+kernel size, as in ``mint``); broadcasting where MindSpore requires equal shapes (``ops.where``
+of a 0-D condition, ``ops.cosine_similarity`` and ``ops.binary_cross_entropy_with_logits``
+weights that broadcast to the input's shape); a non-Bool condition of ``ops.where`` (true where
+nonzero, as in NumPy; MindSpore's CPU kernel takes Bool only); and what MindSpore's API
+documents but its CPU kernels refuse: ``ops.pdist`` of a batch ``(..., N, M)``, ``ops.prelu``
+with a 0-D weight. A 0-D Tensor reduced over axis 0 or -1 (``ops.sum(s, 0)``, ``ops.argmax``,
+``ops.squeeze``) is returned as it is, as in MindSpore; ops MindSpore refuses a 0-D input for
+(``ops.flip``, ``ops.sort``, ``ops.cumsum``, ``ops.var`` with an axis) raise ValueError.
+Where MindSpore 2.10 CPU reads memory outside its inputs, cellax raises or returns a defined
+value: ``ops.cross`` of Tensors of different shapes (MindSpore returns arbitrary values or
+crashes) and an empty ``on_value`` of ``ops.one_hot`` raise ValueError; ``ops.histc`` of an
+empty Tensor counts zeros. Float sizes, complex or non-numeric scalars where real ones are
+required, out-of-range or repeated axes, sizes no device can allocate and non-Tensor inputs of
+the ops that need a Tensor raise MindSpore's exception types, naming the op. An alias's errors
+name the function it is (``ops.cat`` reports as ``'concat'``, ``ops.clip`` as ``'clamp'``), as
+MindSpore's name its primitive.
 """
 
 from ._impl.primitive import Primitive as Primitive

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 from .dtype_rules import check_accepts
 from .primitive import primitive
 from .reductions import _reduce_input
-from .utils import arr, check_axis, np_dtype, to_float, wrap
+from .utils import arr, check_axis, check_min_rank, np_dtype, to_float, wrap
 
 __all__ = [
     "cumsum",
@@ -40,7 +40,7 @@ def cumsum(x, axis, dtype=None):
     if dtype is not None:
         value = value.astype(np_dtype(dtype))
     check_accepts("cumsum", value)
-    axis = check_axis("cumsum", axis, value.ndim)
+    axis = check_axis("cumsum", axis, check_min_rank("cumsum", value, name="x").ndim)
     # MindSpore keeps the input dtype (jnp would widen int32 to int64).
     return wrap(jnp.cumsum(value, axis=axis, dtype=np_dtype(dtype) or value.dtype))
 
@@ -54,14 +54,14 @@ def cumprod(input, dim, dtype=None):
         [1. 2. 6.]
     """
     x = _reduce_input("cumprod", input)
-    dim = check_axis("cumprod", dim, x.ndim, "dim")
+    dim = check_axis("cumprod", dim, check_min_rank("cumprod", x).ndim, "dim")
     if dtype is None and x.dtype.kind in "biu":
         dtype = _INT64  # MindSpore multiplies bool and integer Tensors in Int64
     return wrap(jnp.cumprod(x, axis=dim, dtype=np_dtype(dtype)))
 
 
 def _cum_extreme(api, input, axis, better, index_dtype):
-    x = _reduce_input(api, input)
+    x = check_min_rank(api, _reduce_input(api, input))
     axis = check_axis(api, axis, x.ndim)
     values, indices = _cum_scan(x, axis, better is jnp.greater)
     return wrap(values), wrap(indices.astype(index_dtype))

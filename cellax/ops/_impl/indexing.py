@@ -17,6 +17,7 @@ from .primitive import primitive
 from .utils import (
     arr,
     check_axis,
+    check_min_rank,
     check_eager,
     check_index_range,
     check_int_arg,
@@ -80,7 +81,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     """
     x = arr(input_params, "gather", "input_params", tensor=True)
     index = _index_array("gather", input_indices, "input_indices")
-    axis = check_axis("gather", axis, x.ndim)
+    axis = check_axis("gather", axis, check_min_rank("gather", x, name="input_params").ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
     check_index_range("gather", "input_indices", index, x.shape[axis])
     index = jnp.where(index < 0, index + x.shape[axis], index)
@@ -108,7 +109,15 @@ def gather_elements(input, dim, index):
             f"For 'gather_elements', 'index' must have the rank of 'input' "
             f"({x.ndim}), but got shape {index.shape}."
         )
+    if any(i > s for a, (i, s) in enumerate(zip(index.shape, x.shape)) if a != dim):
+        raise ValueError(
+            f"For 'gather_elements', 'index' must be no larger than 'input' in every dimension "
+            f"but 'dim' ({dim}), but got index shape {tuple(index.shape)} and input shape "
+            f"{tuple(x.shape)}."
+        )
     check_index_range("gather_elements", "index", index, x.shape[dim])
+    # the index's shape picks the leading part of the other dimensions (not a broadcast)
+    x = x[tuple(slice(None) if a == dim else slice(0, i) for a, i in enumerate(index.shape))]
     return wrap(jnp.take_along_axis(x, index, axis=dim, mode="clip"))
 
 
@@ -156,14 +165,15 @@ def index_select(input, axis, index):
 
 
 def take(input, index):
-    """Elements of the flattened ``input`` at ``index``."""
-    return wrap(
-        jnp.take(
-            arr(input, "take", keep_scalars=False).reshape(-1),
-            _index_array("take", index, "index"),
-            mode="clip",
-        )
-    )
+    """Elements of the flattened ``input`` at ``index``.
+
+    Raises:
+        RuntimeError: If an index is outside ``[-input.size, input.size)`` (eagerly).
+    """
+    x = arr(input, "take", keep_scalars=False).reshape(-1)
+    index = _index_array("take", index, "index")
+    check_index_range("take", "index", index, x.size)
+    return wrap(jnp.take(x, index, mode="clip"))
 
 
 def masked_select(input, mask):
@@ -203,7 +213,10 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """
     index = _index_array("one_hot", indices)
     check_int_arg("one_hot", "depth", depth, 0)
-    on, off = arr(on_value), arr(off_value)
+    on, off = (
+        _fill_value(name, value)
+        for name, value in (("on_value", on_value), ("off_value", off_value))
+    )
     if isinstance(on, float):
         dtype = jnp.float32
     elif isinstance(on, int):
@@ -214,6 +227,19 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     check_alloc("one_hot", "depth", (*index.shape, depth), jnp.dtype(dtype).itemsize)
     hot = jax.nn.one_hot(index, depth, axis=axis, dtype=jnp.bool_)
     return wrap(jnp.where(hot, jnp.asarray(on, dtype), jnp.asarray(off, dtype)))
+
+
+def _fill_value(name, value):
+    """A one-hot fill: a number, or a Tensor whose first element is used (as MindSpore does)."""
+    value = arr(value, "one_hot", name)
+    if isinstance(value, (int, float, bool, complex)):
+        return value
+    if not value.size:  # MindSpore 2.10 CPU reads memory outside the Tensor here
+        raise ValueError(
+            f"For 'one_hot', '{name}' must be a number or a Tensor with an element, but got an "
+            f"empty Tensor of shape {tuple(value.shape)}."
+        )
+    return value.reshape(-1)[0]
 
 
 def sequence_mask(lengths, maxlen=None):

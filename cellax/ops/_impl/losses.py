@@ -12,7 +12,15 @@ from ... import _dtype
 from .ctc import ctc_nll
 from .eager import fused
 from .primitive import Primitive
-from .utils import arr, check_index_range, check_min_rank, check_real, to_float, wrap
+from .utils import (
+    arr,
+    check_broadcast_to,
+    check_index_range,
+    check_min_rank,
+    check_real,
+    to_float,
+    wrap,
+)
 
 __all__ = [
     "cross_entropy",
@@ -460,15 +468,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
             f"For 'binary_cross_entropy_with_logits', 'input' and 'target' must have the same "
             f"shape, but got {x.shape} and {jnp.shape(y)}."
         )
+    api = "binary_cross_entropy_with_logits"
     log_p = jax.nn.log_sigmoid(x)
     log_not_p = jax.nn.log_sigmoid(-x)
     if pos_weight is not None:
-        loss = -(arr(pos_weight) * y * log_p + (1 - y) * log_not_p)
+        pos_weight = check_broadcast_to(
+            api, "pos_weight", arr(pos_weight, api, "pos_weight"), x.shape
+        )
+        loss = -(pos_weight * y * log_p + (1 - y) * log_not_p)
     else:
         loss = -(y * log_p + (1 - y) * log_not_p)
     if weight is not None:
-        loss = loss * arr(weight)
-    api = "binary_cross_entropy_with_logits"
+        loss = loss * check_broadcast_to(api, "weight", arr(weight, api, "weight"), x.shape)
     return wrap(reduce(loss, check_reduction(api, reduction)))
 
 

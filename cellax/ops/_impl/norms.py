@@ -38,6 +38,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if dtype is not None:
         x = x.astype(np_dtype(dtype))
     axes = check_axes("norm", dim, x.ndim, "dim")
+    if axes == ():  # a 0-D input: its norm over "its" dimension is its absolute value
+        return wrap(jnp.abs(x))
     if axes is None:
         if ord is None:
             return wrap(jnp.sqrt(jnp.sum(jnp.square(jnp.abs(x)), keepdims=keepdim)))

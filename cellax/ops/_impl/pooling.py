@@ -11,7 +11,7 @@ from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
 from .eager import fused
-from .utils import arr, check_real, to_float, wrap
+from .utils import arr, check_real, check_window_fits, to_float, wrap
 
 __all__ = [
     "max_pool1d",
@@ -63,6 +63,16 @@ def _pool_geometry(api, n, shape, kernel_size, stride, pad_mode, padding, dilati
     return kernel, stride, dilation, pads, extra
 
 
+def _check_numeric(api, x, name="input"):
+    """MindSpore's pooling kernels refuse Bool (JAX has no window rule for it either)."""
+    if x.dtype == jnp.bool_:
+        raise TypeError(
+            f"For '{api}', '{name}' must be a numeric Tensor, but got a Bool Tensor. Cast it "
+            f"first, e.g. x.astype(ms.float32)."
+        )
+    return x
+
+
 def _window(x, init, op, kernel, stride, dilation, pads):
     return lax.reduce_window(
         x,
@@ -102,6 +112,7 @@ def max_pool(
     """``unbatched``: a (C, *spatial) input is taken too (the nn Cells); else only batched."""
     value = arr(x)
     _check_rank(api, value, (n + 1, n + 2) if unbatched else (n + 2,))
+    _check_numeric(api, value)
     unbatched = value.ndim == n + 1
     if unbatched:
         value = value[None]
@@ -224,6 +235,7 @@ def avg_pool(
 ):
     value = arr(input_x)
     _check_rank(api, value, (n + 1, n + 2) if allow_unbatched else (n + 2,), "input_x")
+    _check_numeric(api, value, "input_x")
     unbatched = value.ndim == n + 1
     if unbatched:
         value = value[None]
@@ -391,7 +403,9 @@ def _max_masked(x, mask):
 
 def _check_divisible(api, input, output_size):
     """MindSpore's 1-D adaptive pools need the length to be a multiple of ``output_size``."""
-    length = arr(input, api, tensor=True).shape[-1]
+    value = arr(input, api, tensor=True)
+    _check_rank(api, value, (2, 3))
+    length = value.shape[-1]
     if isinstance(output_size, int) and output_size > 0 and length % output_size:
         raise ValueError(
             f"For '{api}', input's last dimension must be divisible by output size {output_size}, "
@@ -479,14 +493,11 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 def _lp_pool(api, nd, x, norm_type, kernel_size, stride, ceil_mode):
     value = to_float(arr(x, api, "x", tensor=True))
     norm_type = check_real(api, "norm_type", norm_type)
-    if value.ndim < nd + 1:
-        raise ValueError(
-            f"For '{api}', 'x' must have at least {nd + 1} dimensions, but got shape "
-            f"{tuple(value.shape)}."
-        )
+    _check_rank(api, value, (nd + 1, nd + 2), "x")
     kernel = ntuple(api, "kernel_size", kernel_size, nd)
     strides = kernel if stride is None else ntuple(api, "stride", stride, nd)
     spatial = value.shape[-nd:]
+    check_window_fits(api, spatial, [(0, 0)] * nd, kernel, (1,) * nd, "x")
     pads = []
     for size, k, s in zip(spatial, kernel, strides):
         out = -(-(size - k) // s) + 1 if ceil_mode else (size - k) // s + 1

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 
 from .primitive import primitive
-from .utils import arr, check_axis, wrap
+from .utils import arr, check_axis, check_broadcast, wrap
 
 __all__ = [
     "bmm",
@@ -252,8 +252,10 @@ def einsum(equation, *operands):
         ) from None
 
 
-def _scaled_sum(input, product, beta, alpha):
-    return wrap(beta * arr(input, keep_scalars=False) + alpha * product)
+def _scaled_sum(api, input, product, beta, alpha, names="mat1 @ mat2"):
+    value = arr(input, api, keep_scalars=False)
+    check_broadcast(api, **{"input": value, names: product})
+    return wrap(beta * value + alpha * product)
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
@@ -264,27 +266,28 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         >>> print(ms.ops.addmm(ms.ops.ones((1, 1)), ms.ops.ones((1, 2)), ms.ops.ones((2, 1))))
         [[3.]]
     """
-    return _scaled_sum(input, mm(mat1, mat2)._value, beta, alpha)
+    return _scaled_sum("addmm", input, mm(mat1, mat2)._value, beta, alpha)
 
 
 def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     """``beta * input + alpha * bmm(batch1, batch2)``."""
-    return _scaled_sum(input, bmm(batch1, batch2)._value, beta, alpha)
+    return _scaled_sum("baddbmm", input, bmm(batch1, batch2)._value, beta, alpha, "bmm")
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
-    return _scaled_sum(input, jnp.sum(bmm(batch1, batch2)._value, 0), beta, alpha)
+    product = jnp.sum(bmm(batch1, batch2)._value, 0)
+    return _scaled_sum("addbmm", input, product, beta, alpha, "sum of bmm")
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat @ vec)``."""
-    return _scaled_sum(input, mv(mat, vec)._value, beta, alpha)
+    return _scaled_sum("addmv", input, mv(mat, vec)._value, beta, alpha, "mat @ vec")
 
 
 def addr(x, vec1, vec2, *, beta=1, alpha=1):
     """``beta * x + alpha * outer(vec1, vec2)``."""
-    return _scaled_sum(x, outer(vec1, vec2)._value, beta, alpha)
+    return _scaled_sum("addr", x, outer(vec1, vec2)._value, beta, alpha, "outer(vec1, vec2)")
 
 
 def cross(input, other, dim=None):

@@ -178,6 +178,7 @@ def randint(low, high, size, seed=None, *, dtype=None):
 
     Raises:
         ValueError: If ``high <= low``.
+        RuntimeError: If ``low`` or ``high`` is outside the Int32 range (as in MindSpore 2.10).
 
     Examples:
         >>> import cellax as ms
@@ -188,6 +189,11 @@ def randint(low, high, size, seed=None, *, dtype=None):
     for name, value in (("low", low), ("high", high)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise TypeError(f"For 'randint', '{name}' must be an int, but got {value!r}.")
+        if not -(2**31) <= value < 2**31:  # MindSpore's kernel takes Int32 bounds
+            raise RuntimeError(
+                f"For 'randint', '{name}' must be in the Int32 range [-2**31, 2**31), but got "
+                f"{value}."
+            )
     if isinstance(low, int) and isinstance(high, int) and high <= low:
         raise ValueError(
             f"For 'randint', 'high' must be greater than 'low', but got low={low} and high={high}."

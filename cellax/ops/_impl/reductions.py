@@ -18,6 +18,7 @@ from .eager import fused
 from .elementwise import _floating
 from .primitive import Primitive, primitive
 from .utils import arr, check_axes, check_axis, check_int_arg, np_dtype, to_float, wrap
+from .utils import check_min_rank
 
 __all__ = [
     "FloatStatus",
@@ -198,10 +199,11 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
 def _with_index(api, jfn, arg_fn, input, axis, keepdims, initial, where):
     values = _extreme(api, jfn, input, axis, keepdims, initial, where)
     x = _reduce_input(api, input)
-    if axis is None:
+    if axis is not None:
+        axis = check_axis(api, axis, x.ndim)
+    if axis is None or x.ndim == 0:
         # MindSpore returns a 0 placeholder index when reducing over every dimension.
         return wrap(values), wrap(jnp.zeros(values.shape, _INT64))
-    axis = check_axis(api, axis, x.ndim)
     x = _nan_first(x, axis, -jnp.inf if jfn is jnp.max else jnp.inf)
     if where is not None:
         fill = -jnp.inf if jfn is jnp.max else jnp.inf
@@ -248,7 +250,10 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):
 def _arg(api, jfn, input, axis, keepdims, name="axis", index_dtype=_INT64):
     x = _reduce_input(api, input)
     if axis is not None:
-        axis = check_axis(api, axis, x.ndim, name)
+        # MindSpore gives index 0 of a 0-D input for any int axis
+        axis = check_axis(api, axis, x.ndim, name) if x.ndim else check_int_arg(api, name, axis)
+    if x.ndim == 0:
+        axis = None
     return wrap(_arg_index(x, jfn, axis, bool(keepdims), index_dtype))
 
 
@@ -300,6 +305,8 @@ def aminmax(input, *, axis=0, keepdims=False):
 
 def _moments(api, input, axis, ddof, keepdims):
     x = to_float(_reduce_input(api, input))
+    if x.ndim == 0 and axis not in (None, (), []):  # MindSpore: a 0-D input has no axis
+        raise ValueError(f"For '{api}', 'axis' must be None for a 0-D input, but got {axis!r}.")
     axes = check_axes(api, axis, x.ndim)
     if isinstance(ddof, bool):
         ddof = int(ddof)
@@ -598,7 +605,8 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
         4.5
     """
     api = "trapz"
-    values = _floating(arr(y, api, "y", tensor=True))
+    values = check_min_rank(api, _floating(arr(y, api, "y", tensor=True)), name="y")
+    dim = check_axis(api, dim, values.ndim, "dim")
     if x is None:
         return wrap(jnp.trapezoid(values, dx=dx, axis=dim))
     points = _floating(arr(x, api, "x"))

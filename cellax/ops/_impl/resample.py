@@ -17,7 +17,7 @@ from ..._limits import check_alloc
 from .convolution import _check_rank, ntuple
 from .pooling import _adaptive_bounds
 from .primitive import Primitive
-from .utils import arr, check_index_range, check_int_arg, check_ints, to_float, wrap
+from .utils import arr, check_index_range, check_int_arg, check_ints, check_rank, to_float, wrap
 
 __all__ = [
     "interpolate",
@@ -282,6 +282,7 @@ def embedding(
          [1. 2.]]
     """
     ids, table = arr(input, tensor=True), arr(weight, tensor=True)
+    check_rank("embedding", table, 2, "weight")
     if not _dtype.is_integer(jnp.asarray(ids).dtype):
         raise TypeError(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "

@@ -169,9 +169,20 @@ def scatter_nd(indices, updates, shape):
         >>> print(ms.ops.scatter_nd(ms.Tensor([[1], [1]]), ms.Tensor([1., 2.]), (3,)))
         [0. 3. 0.]
     """
-    values = arr(updates, "scatter_nd", "updates", keep_scalars=False)
-    index = _index_array("scatter_nd", indices)
+    values = arr(updates, "scatter_nd", "updates", tensor=True)
+    index = _index_array("scatter_nd", arr(indices, "scatter_nd", "indices", tensor=True))
     shape = alloc_shape("scatter_nd", shape, dtype=values.dtype)
+    if not index.ndim or index.shape[-1] > len(shape):
+        raise ValueError(
+            f"For 'scatter_nd', 'indices' must have at least 1 dimension and a last dimension "
+            f"of at most len(shape)={len(shape)}, but got shape {tuple(index.shape)}."
+        )
+    expected = tuple(index.shape[:-1]) + shape[index.shape[-1] :]
+    if tuple(values.shape) != expected:
+        raise ValueError(
+            f"For 'scatter_nd', 'updates' must have the shape indices.shape[:-1] + "
+            f"shape[indices.shape[-1]:] = {expected}, but got {tuple(values.shape)}."
+        )
     check_nd_index_range("scatter_nd", "indices", index, shape)
     return wrap(jnp.zeros(shape, values.dtype).at[_nd(index)].add(values))
 

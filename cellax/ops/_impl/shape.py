@@ -149,7 +149,10 @@ def squeeze(input, axis=None):
         >>> ms.ops.squeeze(ms.ops.ones((1, 2, 1)), 0).shape
         (2, 1)
     """
-    x = arr(input, "squeeze", keep_scalars=False)
+    x = arr(input, "squeeze", tensor=True)
+    if x.ndim == 0:  # MindSpore returns a 0-D input as it is, whatever the axis
+        check_ints("squeeze", "axis", axis if axis is not None else ())
+        return wrap(x)
     axes = check_axes("squeeze", axis, x.ndim)
     if axes is None:
         return wrap(jnp.squeeze(x))
@@ -512,7 +515,7 @@ def movedim(x, source, destination):
         >>> ms.ops.movedim(ms.ops.ones((2, 3, 4)), 0, -1).shape
         (3, 4, 2)
     """
-    value = arr(x, "movedim", "x", keep_scalars=False)
+    value = check_min_rank("movedim", arr(x, "movedim", "x", keep_scalars=False), name="x")
     moves = []
     for name, axes in (("source", source), ("destination", destination)):
         axes = check_ints("movedim", name, axes)
@@ -563,18 +566,22 @@ def flip(input, dims):
         >>> print(ms.ops.flip(ms.Tensor([1, 2, 3]), (0,)))
         [3 2 1]
     """
-    x = arr(input, "flip", keep_scalars=False)
-    return wrap(jnp.flip(x, check_axes("flip", dims, x.ndim, "dims")))
+    return _flip("flip", input, dims)
+
+
+def _flip(api, input, dims):
+    x = check_min_rank(api, arr(input, api, tensor=True))
+    return wrap(jnp.flip(x, check_axes(api, dims, x.ndim, "dims")))
 
 
 def flipud(input):
     """Flip along dim 0."""
-    return flip(input, (0,))
+    return _flip("flipud", input, (0,))
 
 
 def fliplr(input):
     """Flip along dim 1."""
-    return flip(input, (1,))
+    return _flip("fliplr", input, (1,))
 
 
 def rot90(input, k, dims):

@@ -46,7 +46,7 @@ _INDEX_HINT = "Compute it outside the compiled function, or use a fixed-size alt
 
 
 def _sort_parts(api, x, axis, descending):
-    axis = check_axis(api, axis, x.ndim)
+    axis = check_axis(api, axis, check_min_rank(api, x).ndim)
     index = jnp.argsort(x, axis=axis, stable=True, descending=descending)
     return index, axis
 
@@ -104,7 +104,7 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         >>> print(values, indices)
         [3. 2.] [1 2]
     """
-    x = arr(input, "topk", keep_scalars=False)
+    x = check_min_rank("topk", arr(input, "topk", keep_scalars=False), error=RuntimeError)
     dim = check_axis("topk", -1 if dim is None else dim, x.ndim, "dim")
     check_int_arg("topk", "k", k, 0)
     size = x.shape[dim] if x.ndim else 1
@@ -249,7 +249,8 @@ def bincount(input, weights=None, minlength=0):
         >>> print(ms.ops.bincount(ms.Tensor([0, 2, 2])))
         [1. 0. 2.]
     """
-    x = _index_array("bincount", input, "input")
+    x = _index_array("bincount", arr(input, "bincount", tensor=True), "input")
+    check_rank("bincount", x, 1)
     check_eager("bincount", x, hint="Pass 'length' through jnp.bincount on the .jax array.")
     length = max(int(np.max(np.asarray(x), initial=-1)) + 1, minlength)
     w = None if weights is None else arr(weights, keep_scalars=False)

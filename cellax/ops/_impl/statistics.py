@@ -44,6 +44,9 @@ def histc(input, bins=100, min=0.0, max=0.0):
     Raises:
         ValueError: If ``bins`` is not positive or ``min > max``.
 
+    Differences from MindSpore: an empty input gives ``bins`` zeros; MindSpore 2.10 CPU returns
+    the same shape and dtype with an arbitrary value in the first bin.
+
     Examples:
         >>> import cellax as ms
         >>> print(ms.ops.histc(ms.Tensor([1., 2., 1.]), bins=4, min=0, max=3))
@@ -54,6 +57,8 @@ def histc(input, bins=100, min=0.0, max=0.0):
     check_alloc("histc", "bins", (bins,), x.dtype.itemsize)
     if min > max:
         raise ValueError(f"For 'histc', 'min' must be <= 'max', but got min={min}, max={max}.")
+    if not x.size:  # nothing to count (and no data range to take)
+        return wrap(jnp.zeros((bins,), x.dtype))
     low, high = jnp.asarray(min, x.dtype), jnp.asarray(max, x.dtype)
     if min == max:
         low, high = jnp.min(x), jnp.max(x)

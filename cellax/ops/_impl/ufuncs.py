@@ -208,8 +208,11 @@ for _name, _fn in _FLOAT_UNARY.items():
     globals()[_name] = _unary(_name, _fn, True)
 
 
+# MindSpore refuses a Bool Tensor here (jnp's negative and sign have no bool rule either)
+_NO_BOOL = {"neg", "negative", "sign", "sgn"}
+
 for _name, _fn in _SAME_UNARY.items():
-    globals()[_name] = _unary(_name, _fn, False)
+    globals()[_name] = _unary(_name, _fn, False, kinds="iufc" if _name in _NO_BOOL else "biufc")
 
 
 for _name, _fn in _PREDICATES.items():
@@ -526,6 +529,12 @@ def pow(input, exponent):
         >>> print(ms.ops.pow(ms.Tensor([1, 2, 3]), 2))
         [1 4 9]
     """
+    for name, value in (("input", input), ("exponent", exponent)):
+        if isinstance(value, (complex, np.complexfloating)):  # a complex Tensor is accepted
+            raise TypeError(
+                f"For 'pow', '{name}' must be a Tensor, an int, a float or a bool, but got "
+                f"complex: {value!r}. Pass a complex Tensor instead."
+            )
     return wrap(_power(*_binary_arrays(input, exponent, "pow", ("input", "exponent"))))
 
 

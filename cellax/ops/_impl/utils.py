@@ -164,7 +164,9 @@ def check_axis(api: str, axis: int, ndim: int, name: str = "axis") -> int:
 
 
 def check_axes(api: str, axis, ndim: int, name: str = "axis"):
-    """None/()/[] -> None (all axes); an int or a sequence of ints -> normalised tuple."""
+    """None/()/[] -> None (all axes); an int or a sequence of ints -> normalised tuple. A 0-D
+    input has no axis to name, but MindSpore's reductions take 0 or -1 there and return it
+    unchanged: those give ``()`` (reduce nothing)."""
     if axis is None:
         return None
     if isinstance(axis, Tensor):
@@ -175,8 +177,9 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
         axes = tuple(check_axis(api, a, ndim, name) for a in axis)
         if len(set(axes)) != len(axes):
             raise ValueError(f"For '{api}', '{name}' must not repeat an axis, but got {axis}.")
-        return axes
-    return (check_axis(api, axis, ndim, name),)
+        return axes if ndim else ()
+    axis = check_axis(api, axis, ndim, name)
+    return (axis,) if ndim else ()
 
 
 def check_float_input(api: str, x, name: str = "input"):
@@ -290,6 +293,21 @@ def check_broadcast(api: str, **arrays) -> tuple:
         raise ValueError(
             f"For '{api}', the shapes of {listed} can not be broadcast together."
         ) from None
+
+
+def check_broadcast_to(api: str, name: str, value, shape, target: str = "input"):
+    """``value`` (an array or a scalar), after checking that it broadcasts to ``shape`` (the
+    shape of ``target``) without changing it: a weight may not enlarge the result."""
+    try:
+        fits = np.broadcast_shapes(np.shape(value), tuple(shape)) == tuple(shape)
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(
+            f"For '{api}', the shape of '{name}' must broadcast to the shape of '{target}' "
+            f"{tuple(shape)}, but got {tuple(np.shape(value))}."
+        )
+    return value
 
 
 def check_window_fits(api: str, sizes, pads, kernel, dilation, name: str = "input") -> None:
