@@ -71,6 +71,21 @@ JIEBA_STRINGS = [
 HMM_STATES = "BEMS"
 
 
+def _random_strings(alphabet, count, seed):
+    rng = random.Random(seed)
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 16))) for _ in range(count)]
+
+
+# Seeded draws over the dictionaries' characters, ASCII letters, digits, dots and separators
+# (ties and overlapping words in the DAG, the HMM's ASCII rules), and over many scripts.
+JIEBA_STRINGS += _random_strings(
+    sorted(set("".join(w for w, _, _ in JIEBA_DICT))) + list("小明了ab1.9 ，。\t"), 40, 3
+)
+SCRIPT_STRINGS += _random_strings(
+    list("aZé\u0301\u0300 \t\u3000\u00a0.,-_!1٣北京ひカーдЖαΩאبक한ไ😀\u200b"), 40, 5
+)
+
+
 def corpus_lines():
     """200 lines of words from a fixed list (a seeded draw)."""
     rng = random.Random(7)
