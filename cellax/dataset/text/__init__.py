@@ -1,9 +1,10 @@
 """``cellax.dataset.text``: the text transforms of ``mindspore.dataset.text`` (tokenizers,
 vocabularies, word-to-id lookup, normalization and sequence transforms).
 
-The transforms that need a native library MindSpore bundles (``JiebaTokenizer``,
-``SentencePieceTokenizer``/``SentencePieceVocab``, ``UnicodeScriptTokenizer``,
-``FilterWikipediaXML``) import, and building one raises ``NotImplementedError``. Word vectors
+``JiebaTokenizer`` is a Python port of cppjieba's segmentation. ``SentencePieceVocab``/
+``SentencePieceTokenizer`` run the ``sentencepiece`` package and ``UnicodeScriptTokenizer`` the
+``regex`` package's script tables: both are in the ``text`` extra (``pip install cellax[text]``).
+``FilterWikipediaXML`` imports, and building one raises ``NotImplementedError``. Word vectors
 (``Vectors``, ``GloVe``, ``FastText``, ``CharNGram``) load from local files for ``ToVectors``.
 """
 
@@ -25,17 +26,16 @@ from ._tokenizers import (
     WordpieceTokenizer,
 )
 from ._vectors import CharNGram, FastText, GloVe, ToVectors, Vectors
-from ._unavailable import (
-    FilterWikipediaXML,
-    JiebaMode,
-    JiebaTokenizer,
+from ._jieba import JiebaMode, JiebaTokenizer
+from ._script import UnicodeScriptTokenizer
+from ._sentencepiece import (
     SentencePieceModel,
     SentencePieceTokenizer,
     SentencePieceVocab,
     SPieceTokenizerLoadType,
     SPieceTokenizerOutType,
-    UnicodeScriptTokenizer,
 )
+from ._unavailable import FilterWikipediaXML
 from . import transforms as transforms  # MindSpore's modules, reached as attributes
 from . import utils as utils
 from .utils import to_bytes, to_str

@@ -18,12 +18,10 @@ from ._tokenizers import (
     WordpieceTokenizer,
 )
 from ._vectors import ToVectors
-from ._unavailable import (
-    FilterWikipediaXML,
-    JiebaTokenizer,
-    SentencePieceTokenizer,
-    UnicodeScriptTokenizer,
-)
+from ._jieba import JiebaTokenizer
+from ._script import UnicodeScriptTokenizer
+from ._sentencepiece import SentencePieceTokenizer
+from ._unavailable import FilterWikipediaXML
 
 __all__ = [
     "Lookup",
