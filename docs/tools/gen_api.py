@@ -82,6 +82,7 @@ PACKAGES = [
     ("cellax.ops.auto_generate", "cellax.ops.auto_generate"),
     ("cellax.ops.auto_generate.gen_ops_prim", "cellax.ops.auto_generate.gen_ops_prim"),
     ("cellax.ops.operations.math_ops", "cellax.ops.operations.math_ops"),
+    ("cellax.ops.function.math_func", "cellax.ops.function.math_func"),
     ("cellax.common.file_system", "cellax.common.file_system"),
     ("cellax.dataset.engine", "cellax.dataset.engine"),
     ("cellax.parallel.strategy", "cellax.parallel.strategy"),

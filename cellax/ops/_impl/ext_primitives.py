@@ -11,7 +11,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from . import activations, elementwise, fused_backward, infer_attention, moe, normalization
+from . import activations, elementwise, fused_backward, gmm, infer_attention, moe, normalization
 from . import paged_attention
 from . import ufuncs
 from .casting import cast
@@ -20,6 +20,14 @@ from .cumulative import cumsum
 from .indexing import index_select, one_hot, strided_slice
 from .infer_attention import FusedInferAttentionScore as FusedInferAttentionScore
 from .paged_attention import reshape_and_cache as reshape_and_cache
+from .paged_attention import kv_cache_scatter_update as kv_cache_scatter_update
+from .paged_attention import KVCacheScatterUpdate as KVCacheScatterUpdate
+from .gmm import Gmm as Gmm
+from .gmm import GmmV2 as GmmV2
+from .gmm import GmmBackward as GmmBackward
+from .gmm import GmmBackwardFusion as GmmBackwardFusion
+from .gmm import GmmV2Backward as GmmV2Backward
+from .gmm import GmmV2BackwardFusion as GmmV2BackwardFusion
 from .fused_backward import RmsNormGrad as RmsNormGrad
 from .fused_backward import AddLayerNormGrad as AddLayerNormGrad
 from .fused_backward import RotaryPositionEmbeddingGrad as RotaryPositionEmbeddingGrad
@@ -104,6 +112,7 @@ __all__ = [
     *moe.AUTO_GENERATE,
     *infer_attention.AUTO_GENERATE,
     *paged_attention.AUTO_GENERATE,
+    *gmm.AUTO_GENERATE,
     *fused_backward.AUTO_GENERATE,
 ]
 

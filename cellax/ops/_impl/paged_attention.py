@@ -2,7 +2,8 @@
 ``ReshapeAndCache`` writes each new token's key and value into a cache of fixed-size blocks at
 its ``slot_mapping`` slot, and ``PagedAttention`` / ``PagedAttentionMask`` attend from each
 query token to the ``context_lens[b]`` cached tokens its batch's row of ``block_tables``
-points at.
+points at. ``KVCacheScatterUpdate`` writes new tokens into a per-batch ``(B, H, S, D)``
+cache from each batch's position.
 
 A cache is ``(num_blocks, block_size, kv_heads, head_dim)`` or mindformers' NZ-free
 ``(num_blocks, block_size, kv_heads * head_dim)``; slot ``s`` is position ``s % block_size``
@@ -26,7 +27,8 @@ from .utils import arr, check_ints, wrap
 
 __all__ = ["ReshapeAndCache", "PagedAttention", "PagedAttentionMask"]
 
-AUTO_GENERATE = ["reshape_and_cache"]  # only in ops.auto_generate (ext_primitives)
+# only in ops.auto_generate (ext_primitives); KVCacheScatterUpdate also in operations._infer_ops
+AUTO_GENERATE = ["reshape_and_cache", "kv_cache_scatter_update", "KVCacheScatterUpdate"]
 
 
 def _write(api, name, cache, new):
@@ -128,6 +130,99 @@ ReshapeAndCache = primitive(
         >>> print(cache.asnumpy()[0, 2])
         [1. 1.]
     """,
+)
+
+
+def kv_cache_scatter_update(var, indices, updates, axis, reduce="none"):
+    r"""Write new tokens into a per-batch key/value cache along its sequence axis, in place.
+
+    ``var`` is ``(B, H, S, D)``. With ``axis=-2`` ``updates`` is ``(B, H, u, D)`` and batch
+    ``b`` is written at sequence positions ``indices[b] .. indices[b] + u - 1``; with
+    ``axis=-1`` the sequence is the last axis (``var`` ``(B, H, D, S)``, ``updates``
+    ``(B, H, D, u)``). Positions outside ``[0, S)`` are not written.
+
+    Args:
+        var (Parameter): The 4-D cache, updated in place.
+        indices (Tensor): int ``(B,)``, the first position written in each batch.
+        updates (Tensor): 4-D, like ``var`` except ``u`` positions along ``axis``.
+        axis (int): The sequence axis, ``-1`` or ``-2`` (``3``/``2`` are accepted too).
+        reduce (str): ``"none"`` or ``"update"``; both overwrite. Default: ``"none"``.
+
+    Returns:
+        Tensor, ``var`` after the write.
+
+    Raises:
+        TypeError: If ``var`` is not a Tensor or ``indices`` not an integer Tensor.
+        ValueError: If ``axis``, ``reduce`` or the shapes are not as above.
+
+    Differences from MindSpore: runs on every device (MindSpore: Ascend only); positions past
+    the cache or negative are dropped rather than undefined.
+    MindSpore: https://www.mindspore.cn/docs/en/r2.7.0/api_python/ops/mindspore.ops.kv_cache_scatter_update.html
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> from cellax.ops.auto_generate import kv_cache_scatter_update
+        >>> cache = ms.Parameter(ms.ops.zeros((2, 1, 4, 1)), name="key_cache")
+        >>> updates = ms.Tensor(np.array([1.0, 2.0]).reshape(2, 1, 1, 1), ms.float32)
+        >>> _ = kv_cache_scatter_update(cache, ms.Tensor([3, 0], ms.int64), updates, -2)
+        >>> print(cache.asnumpy()[:, 0, :, 0])
+        [[0. 0. 0. 1.]
+         [2. 0. 0. 0.]]
+    """
+    api = "kv_cache_scatter_update"
+    data = arr(var, api, "var", tensor=True)
+    new = arr(updates, api, "updates", tensor=True)
+    starts = arr(indices, api, "indices", tensor=True)
+    if reduce not in ("none", "update"):
+        raise ValueError(f"For '{api}', 'reduce' must be 'none' or 'update', but got {reduce!r}.")
+    axis = check_ints(api, "axis", axis)
+    if axis not in (-1, -2, 2, 3):
+        raise ValueError(f"For '{api}', 'axis' must be -1 or -2, but got {axis}.")
+    axis = axis % 4
+    others = [i for i in range(4) if i != axis]
+    fits = data.ndim == 4 and new.ndim == 4 and new.shape[axis] <= data.shape[axis]
+    if not fits or [new.shape[i] for i in others] != [data.shape[i] for i in others]:
+        raise ValueError(
+            f"For '{api}', 'var' and 'updates' must be 4-D and equal except along axis {axis} "
+            f"(at most var's length there), but got var {tuple(data.shape)} and updates "
+            f"{tuple(new.shape)}."
+        )
+    if not jnp.issubdtype(starts.dtype, jnp.integer) or starts.shape != (data.shape[0],):
+        raise TypeError(
+            f"For '{api}', 'indices' must be an integer Tensor of shape ({data.shape[0]},) "
+            f"(one start per batch), but got {starts.dtype} {tuple(starts.shape)}."
+        )
+    length = data.shape[axis]
+    where = starts.astype(jnp.int32)[:, None] + jnp.arange(new.shape[axis])  # (B, u)
+    where = jnp.where((where < 0) | (where >= length), length, where)  # past the end: dropped
+    seq_data, seq_new = jnp.moveaxis(data, axis, 1), jnp.moveaxis(new, axis, 1)
+    batch = jnp.arange(data.shape[0])[:, None]
+    seq_data = seq_data.at[batch, where].set(seq_new.astype(data.dtype), mode="drop")
+    return _overwrite(api, var, jnp.moveaxis(seq_data, 1, axis))
+
+
+KVCacheScatterUpdate = primitive(
+    "KVCacheScatterUpdate",
+    None,
+    None,
+    lambda self, var, indices, updates, axis, reduce="none": kv_cache_scatter_update(
+        var, indices, updates, axis, reduce
+    ),
+    """Primitive form of :func:`kv_cache_scatter_update`: ``KVCacheScatterUpdate()(var,
+    indices, updates, axis, reduce)`` writes ``var`` in place and returns it.
+
+    Examples:
+        >>> import cellax as ms
+        >>> from cellax.ops.auto_generate import KVCacheScatterUpdate
+        >>> cache = ms.Parameter(ms.ops.zeros((1, 1, 2, 3)), name="v")
+        >>> _ = KVCacheScatterUpdate()(cache, ms.Tensor([1], ms.int64),
+        ...                            ms.ops.ones((1, 1, 2, 1)), -1, "update")
+        >>> print(cache.asnumpy()[0, 0])
+        [[0. 1. 0.]
+         [0. 1. 0.]]
+    """,
+    module="cellax.ops.auto_generate",
 )
 
 

@@ -1,5 +1,5 @@
 """``mindspore.ops.operations._infer_ops``: Ascend's fused inference kernels. The attention,
-MoE routing and grouped matmul ones run on XLA; the quantised matmuls and the cache scatter
+MoE routing, grouped matmul and cache scatter ones run on XLA; the quantised matmuls
 build with MindSpore's arguments and raise ``NotImplementedError`` when called."""
 
 from .._impl.ext_primitives import (
@@ -10,6 +10,7 @@ from .._impl.ext_primitives import (
     QuantV2,
 )
 from .._impl.infer_attention import FusedInferAttentionScore
+from .._impl.paged_attention import KVCacheScatterUpdate
 from .._impl.unavailable import _ASCEND, QuantBatchMatmul, _unavailable_primitive
 
 __all__ = [
@@ -26,7 +27,6 @@ __all__ = [
     "WeightQuantBatchMatmul",
 ]
 
-KVCacheScatterUpdate = _unavailable_primitive("KVCacheScatterUpdate", {}, _ASCEND)
 MatmulAllReduceAddRmsNorm = _unavailable_primitive("MatmulAllReduceAddRmsNorm", {}, _ASCEND)
 QuantLinearSparse = _unavailable_primitive("QuantLinearSparse", {}, _ASCEND)
 WeightQuantBatchMatmul = _unavailable_primitive("WeightQuantBatchMatmul", {}, _ASCEND)
