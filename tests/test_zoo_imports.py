@@ -584,3 +584,30 @@ def test_import_mindspore_loads_pillow_image():
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "PIL.Image"
+
+
+def test_opt_init_args_register_hides_the_signature_as_mindspore():
+    """MindSpore's wrapper reads as ``(self, *args, **kwargs)``: mindocr's create_optimizer
+    inspects it and asserts no ``clip`` argument, which its own AdamW.__init__ has."""
+    import inspect
+
+    from cellax.nn.optim.optimizer import opt_init_args_register
+
+    class Opt:
+        @opt_init_args_register
+        def __init__(self, params, learning_rate=0.1, clip=False):
+            self.clip = clip
+
+    assert str(inspect.signature(Opt.__init__)) == "(self, *args, **kwargs)"
+    opt = Opt([1], clip=True)
+    assert opt.clip and opt.init_args == {"clip": True} and opt.init_learning_rate == 0.1
+
+
+def test_partial_primitive_binds_leading_arguments():
+    """``ops.Partial()(fn, *args)`` (mindocr's TrainOneStepWrapper keeps one): MindSpore 2.10
+    returns a ``functools.partial`` too."""
+    import functools
+
+    bound = ops.Partial()(ops.sub, ms.Tensor(5.0))
+    assert isinstance(bound, functools.partial)
+    assert float(bound(ms.Tensor(2.0))) == 3.0

@@ -1,5 +1,8 @@
 """ops.ctc_loss and nn.CTCLoss against MindSpore 2.10 (tests/goldens/record_ctc.py): loss,
-log_alpha table, gradient (MindSpore's CTC rule) and the cell form."""
+log_alpha table, gradient (MindSpore's CTC rule) and the cell form; the ops.CTCLoss primitive
+(tests/goldens/record_ctc_primitive.py)."""
+
+import json
 
 import numpy as np
 import pytest
@@ -7,7 +10,7 @@ import pytest
 import cellax as ms
 from cellax import nn, ops
 
-from .._goldens import load_module, load_npz
+from .._goldens import load_module, load_npz, path
 
 CASES = load_module("ctc_cases").cases()
 GOLD = load_npz("ctc.npz")
@@ -88,3 +91,47 @@ def test_blank_out_of_range_is_an_error():
     case = CASES["basic_none"]
     with pytest.raises(ValueError, match="'blank' must be in"):
         ops.ctc_loss(T(case["log_probs"]), *_args(case), blank=5)
+
+
+_PRIMITIVE = json.loads(path("ctc_primitive.json").read_text())
+record_ctc_primitive = load_module("record_ctc_primitive")
+
+
+@pytest.mark.parametrize("name", sorted(record_ctc_primitive.CASES))
+def test_ctc_loss_primitive_matches_mindspore(name):
+    labels, lengths, kwargs = record_ctc_primitive.CASES[name]
+    indices, values = record_ctc_primitive.sparse(labels)
+    loss, grad = ms.ops.CTCLoss(**kwargs)(
+        ms.Tensor(record_ctc_primitive.scores()),
+        ms.Tensor(indices),
+        ms.Tensor(values),
+        ms.Tensor(np.array(lengths, np.int32)),
+    )
+    golden = _PRIMITIVE[name]
+    np.testing.assert_allclose(loss.asnumpy(), golden["loss"], rtol=1e-5)
+    np.testing.assert_allclose(grad.asnumpy(), golden["grad"], rtol=1e-4, atol=1e-6)
+
+
+def test_ctc_loss_primitive_backpropagates_its_gradient_output():
+    labels, lengths, _ = record_ctc_primitive.CASES["short_sequence"]
+    indices, values = record_ctc_primitive.sparse(labels)
+    prim = ms.ops.CTCLoss()
+    args = (ms.Tensor(indices), ms.Tensor(values), ms.Tensor(np.array(lengths, np.int32)))
+    x = ms.Tensor(record_ctc_primitive.scores())
+    got = ms.grad(lambda x: prim(x, *args)[0].sum())(x)
+    np.testing.assert_allclose(got.asnumpy(), prim(x, *args)[1].asnumpy(), atol=1e-6)
+
+
+def test_ctc_loss_primitive_errors():
+    labels, lengths, kwargs = record_ctc_primitive.ERRORS["too_long"]
+    assert _PRIMITIVE["errors"]["too_long"] == "RuntimeError"
+    indices, values = record_ctc_primitive.sparse(labels)
+    with pytest.raises(RuntimeError, match="For 'CTCLoss', each sequence length"):
+        ms.ops.CTCLoss(**kwargs)(
+            ms.Tensor(record_ctc_primitive.scores()),
+            ms.Tensor(indices),
+            ms.Tensor(values),
+            ms.Tensor(np.array(lengths, np.int32)),
+        )
+    with pytest.raises(ValueError, match="ctc_merge_repeated=True"):
+        ms.ops.CTCLoss(ctc_merge_repeated=False)

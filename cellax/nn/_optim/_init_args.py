@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import functools
 import inspect
 
 from ..._tensor import Tensor
@@ -27,7 +26,9 @@ def opt_init_args_register(fn):
         ({'params': [1, 2]}, 0.1, {'momentum': 0.9})
     """
 
-    @functools.wraps(fn)
+    # no functools.wraps: MindSpore's wrapper hides fn's signature, and zoo code depends on it
+    # (mindocr's create_optimizer inspects the signature of its AdamW, which names a 'clip'
+    # argument it asserts is absent)
     def deco(self, *args, **kwargs):
         from .._cell import Cell
 

@@ -14,6 +14,7 @@ import numpy as np
 from ... import _dtype
 from ..._tensor import Tensor
 from .communication import AllReduce, ReduceOp
+from .primitive import Primitive
 from .utils import arr, wrap
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "HyperMap",
     "Map",
     "partial",
+    "Partial",
     "clip_by_global_norm",
     "tuple_to_array",
     "mixed_precision_cast",
@@ -30,6 +32,26 @@ __all__ = [
 ]
 
 partial = functools.partial
+
+
+class Partial(Primitive):
+    """``mindspore.ops.Partial``: ``Partial()(fn, *args)`` is ``fn`` with its first arguments
+    bound, as :func:`partial` (``functools.partial``).
+
+    See https://www.mindspore.cn/docs/en/r2.7.0/api_python/ops/mindspore.ops.Partial.html
+
+    Examples:
+        >>> import cellax as ms
+        >>> add_one = ms.ops.Partial()(ms.ops.add, ms.Tensor(1.0))
+        >>> print(add_one(ms.Tensor(2.0)))
+        3.0
+    """
+
+    def __init__(self):
+        Primitive.__init__(self, "Partial")
+
+    def __call__(self, fn, *args):
+        return functools.partial(fn, *args)
 
 
 def _is_tensor(x) -> bool:

@@ -35,6 +35,7 @@ __all__ = [
     "poisson_nll_loss",
     "gaussian_nll_loss",
     "ctc_loss",
+    "CTCLoss",
     "KLDivLoss",
     "mse_loss_ext",
 ]
@@ -458,6 +459,133 @@ def ctc_loss(
     else:
         loss = reduce(nll, reduction)
     return wrap(loss.astype(lp.dtype)), wrap(log_alpha.astype(lp.dtype))
+
+
+def _dense_labels(indices, values, batch: int, blank: int, collapse: bool):
+    """Sparse ``(indices (K, 2), values (K,))`` labels as padded rows ``(batch, K)`` and their
+    lengths, with blank labels dropped (MindSpore's CPU kernel skips them) and, with
+    ``collapse``, runs of a repeated label merged into one."""
+    width = max(int(values.shape[0]), 1)
+    dense = jnp.full((batch, width), blank, jnp.int32)
+    dense = dense.at[indices[:, 0], indices[:, 1]].set(values.astype(jnp.int32), mode="drop")
+
+    def compact(rows, keep):
+        order = jnp.argsort(~keep, axis=1, stable=True)
+        rows = jnp.take_along_axis(jnp.where(keep, rows, blank), order, 1)
+        return rows, keep.sum(1).astype(jnp.int32)
+
+    dense, lengths = compact(dense, dense != blank)
+    if collapse:
+        previous = jnp.concatenate([jnp.full((batch, 1), -1, jnp.int32), dense[:, :-1]], 1)
+        dense, lengths = compact(dense, (dense != previous) & (dense != blank))
+    return dense, lengths
+
+
+class CTCLoss(Primitive):
+    """Connectionist temporal classification loss of unnormalised scores against sparse labels
+    (``mindspore.ops.CTCLoss``): the scores are log-softmaxed over the classes and the blank is
+    the last class.
+
+    Args:
+        preprocess_collapse_repeated (bool): Merge runs of a repeated label before the loss.
+            Default: ``False``.
+        ctc_merge_repeated (bool): Repeated outputs of a path merge into one label (only
+            ``True`` is supported). Default: ``True``.
+        ignore_longer_outputs_than_inputs (bool): A label longer than its sequence gives an
+            infinite loss instead of an error. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - Scores ``(max_time, batch_size, num_classes)``, float.
+        - **labels_indices** (Tensor) - ``(K, 2)`` int64: ``[batch, position]`` of each label.
+        - **labels_values** (Tensor) - ``(K,)`` int32 labels in ``[0, num_classes - 1]``; the
+          blank ``num_classes - 1`` is skipped.
+        - **sequence_length** (Tensor) - ``(batch_size,)`` int32 valid frames of each sample.
+
+    Outputs:
+        Tuple ``(loss, gradient)``: the per-sample loss ``(batch_size,)`` and its gradient with
+        respect to ``x`` (zero past each sample's frames). The loss backpropagates to ``x``.
+
+    Differences from MindSpore: ``ctc_merge_repeated=False`` raises ``ValueError``; past a
+    sample's ``sequence_length`` the ``gradient`` output is 0, where MindSpore 2.10's CPU
+    kernel leaves other values there (its loss ignores those frames in both).
+
+    See https://www.mindspore.cn/docs/en/r2.7.0/api_python/ops/mindspore.ops.CTCLoss.html
+
+    Examples:
+        >>> import numpy as np
+        >>> import cellax as ms
+        >>> x = ms.Tensor(np.zeros((3, 1, 3), np.float32))
+        >>> indices = ms.Tensor(np.array([[0, 0]]), ms.int64)
+        >>> values = ms.Tensor(np.array([1]), ms.int32)
+        >>> loss, grad = ms.ops.CTCLoss()(x, indices, values, ms.Tensor([3], ms.int32))
+        >>> print(np.round(loss.asnumpy(), 4), grad.shape)
+        [1.5041] (3, 1, 3)
+    """
+
+    def __init__(
+        self,
+        preprocess_collapse_repeated=False,
+        ctc_merge_repeated=True,
+        ignore_longer_outputs_than_inputs=False,
+    ):
+        Primitive.__init__(self, "CTCLoss")
+        if not ctc_merge_repeated:
+            raise ValueError(
+                "For 'CTCLoss', cellax supports only 'ctc_merge_repeated=True', but got "
+                f"{ctc_merge_repeated!r}. Use the default."
+            )
+        self.preprocess_collapse_repeated = bool(preprocess_collapse_repeated)
+        self.ctc_merge_repeated = bool(ctc_merge_repeated)
+        self.ignore_longer_outputs_than_inputs = bool(ignore_longer_outputs_than_inputs)
+        for name in (
+            "preprocess_collapse_repeated",
+            "ctc_merge_repeated",
+            "ignore_longer_outputs_than_inputs",
+        ):
+            self.add_prim_attr(name, getattr(self, name))
+
+    def __call__(self, x, labels_indices, labels_values, sequence_length):
+        api = "CTCLoss"
+        scores = to_float(arr(x, api, "x", keep_scalars=False))
+        indices = jnp.asarray(arr(labels_indices, api, "labels_indices")).astype(jnp.int32)
+        values = jnp.asarray(arr(labels_values, api, "labels_values")).reshape(-1)
+        lengths = jnp.asarray(arr(sequence_length, api, "sequence_length")).reshape(-1)
+        if scores.ndim != 3 or indices.ndim != 2 or indices.shape[-1] != 2:
+            raise ValueError(
+                f"For '{api}', 'x' must be (max_time, batch_size, num_classes) and "
+                f"'labels_indices' (K, 2), but got shapes {tuple(scores.shape)} and "
+                f"{tuple(indices.shape)}."
+            )
+        if lengths.shape != (scores.shape[1],) or values.shape[0] != indices.shape[0]:
+            raise ValueError(
+                f"For '{api}', 'sequence_length' must hold one length per sample "
+                f"({scores.shape[1]}) and 'labels_values' one label per index "
+                f"({indices.shape[0]}), but got {lengths.shape[0]} and {values.shape[0]}."
+            )
+        blank = scores.shape[2] - 1
+        labels, label_lengths = _dense_labels(
+            indices, values, scores.shape[1], blank, self.preprocess_collapse_repeated
+        )
+        lengths = lengths.astype(jnp.int32)
+        if not self.ignore_longer_outputs_than_inputs and not isinstance(
+            label_lengths, jax.core.Tracer
+        ):
+            if bool(jnp.any(label_lengths > lengths)):
+                raise RuntimeError(
+                    f"For '{api}', each sequence length must be at least its label length, "
+                    f"but got sequence lengths {lengths.tolist()} and label lengths "
+                    f"{label_lengths.tolist()}. Pass longer inputs or set "
+                    "'ignore_longer_outputs_than_inputs=True'."
+                )
+
+        def per_sample(scores):
+            log_probs = jax.nn.log_softmax(scores, axis=-1)
+            nll, _ = ctc_nll(log_probs, labels, lengths, label_lengths, blank, True)
+            return nll
+
+        loss, pull = jax.vjp(per_sample, scores)
+        (gradient,) = pull(jnp.ones_like(loss))
+        return wrap(loss.astype(scores.dtype)), wrap(jax.lax.stop_gradient(gradient))
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
