@@ -5,7 +5,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from ..ops._impl import losses, margin_losses
+from ..ops._impl import ctc, losses, margin_losses
 from ..ops._impl.losses import binary_cross_entropy_with_logits
 from ..ops._impl.utils import arr, check_real, to_float, wrap
 from ._cell import Cell
@@ -415,7 +415,7 @@ class CTCLoss(LossBase):
         self.blank, self.zero_infinity = blank, zero_infinity
 
     def construct(self, log_probs, targets, input_lengths, target_lengths):
-        loss, _ = losses.ctc_loss(
+        loss, _ = ctc.ctc_loss(
             log_probs,
             targets,
             input_lengths,

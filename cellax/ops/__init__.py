@@ -87,6 +87,7 @@ from ._impl.pooling import *  # noqa: F403
 from ._impl.unpooling import *  # noqa: F403
 from ._impl.normalization import *  # noqa: F403
 from ._impl.losses import *  # noqa: F403
+from ._impl.ctc import *  # noqa: F403
 from ._impl.margin_losses import *  # noqa: F403
 from ._impl.boxes import *  # noqa: F403
 
