@@ -247,6 +247,48 @@ def test_graph_mode_compiles_top_level_cell_calls():
     assert net._graph_fn.trace_count == 1
 
 
+class _KeyCache:
+    """A growing key cache, as mindone's DynamicCache: a Python object updated by the call."""
+
+    def __init__(self):
+        self.keys = None
+
+    def update(self, key):
+        self.keys = key if self.keys is None else ops.cat([self.keys, key], axis=0)
+        return self.keys
+
+
+class _CachedSum(nn.Cell):
+    def construct(self, x, cache=None, new_cache=False):
+        if new_cache:
+            cache = _KeyCache()
+        keys = cache.update(x * 2)
+        return x.sum() + keys.sum(), cache
+
+
+def test_graph_mode_call_updating_a_python_object_runs_as_pynative():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net, cache, x = _CachedSum(), _KeyCache(), ms.Tensor(np.ones(3, np.float32))
+    with pytest.warns(UserWarning, match="For '_CachedSum' in GRAPH_MODE, an argument is a _Key"):
+        total, returned = net(x, cache=cache)
+    assert returned is cache and float(total) == 9.0
+    with pytest.warns(UserWarning, match="runs in PyNative mode"):
+        total, _ = net(x, cache=cache)  # 9.0 and 15.0, as MindSpore 2.10 CPU returns
+    assert float(total) == 15.0 and cache.keys.shape == (6,)
+    assert net._graph_fn is None  # nothing was traced
+
+
+def test_graph_mode_call_returning_a_python_object_runs_as_pynative():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net, x = _CachedSum(), ms.Tensor(np.ones(3, np.float32))
+    with pytest.warns(UserWarning, match=r"the result holds a Python object \(_KeyCache\)"):
+        total, cache = net(x, new_cache=True)
+    assert float(total) == 9.0 and isinstance(cache.keys, ms.Tensor)
+    np.testing.assert_array_equal(cache.keys.asnumpy(), [2.0, 2.0, 2.0])
+    with pytest.raises(TypeError, match="For 'jit', a compiled function can return only"):
+        ms.jit(net)(x, new_cache=True)  # an explicit jit still says what it cannot return
+
+
 def test_rng_sequence_same_eager_and_jit():
     ms.set_seed(7)
     eager = [ops.dropout(ops.ones((16,)), 0.5).asnumpy() for _ in range(3)]

@@ -20,7 +20,7 @@ from ._grad import GradOperation, differentiate, grad, value_and_grad
 from ._grad_replay import Replay as GradReplay
 from ._grad_replay import wanted as grad_replay_wanted
 from ._forward import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
-from ._jit import _JitFunction, jit
+from ._jit import UncarriedOutputError, _JitFunction, jit
 from ._map import checkpoint_call, recompute, scan, vmap
 from ._tape import call_op, staged
 from ._trace import call_converted
@@ -29,6 +29,7 @@ __all__ = [
     "grad",
     "value_and_grad",
     "jit",
+    "UncarriedOutputError",
     "vmap",
     "checkpoint_call",
     "recompute",

@@ -509,12 +509,22 @@ def _is_leaf(x) -> bool:
     return isinstance(x, (Slot, Static))
 
 
+class UncarriedOutputError(TypeError):
+    """A compiled function returned a Python object a program cannot carry out (a GRAPH_MODE
+    Cell call catches it and runs the call in PyNative mode)."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
 def _check_outputs(out) -> None:
     for leaf in jax.tree_util.tree_leaves(out):
         if not is_array(leaf) and not isinstance(leaf, (bool, int, float, complex)):
-            raise TypeError(
+            raise UncarriedOutputError(
                 f"For 'jit', a compiled function can return only Tensors, numbers and "
-                f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}."
+                f"tuples/lists/dicts of them, but it returned {type(leaf).__name__}: {leaf!r}.",
+                type(leaf).__name__,
             )
 
 

@@ -541,7 +541,7 @@ class Cell(
         if self._inputs is not None:
             self._check_inputs(args)
         if _context.get_mode() == _context.GRAPH_MODE and _core.current_frame() is None:
-            return self._graph_function()(*args, **kwargs)
+            return self._graph_call(args, kwargs)
         return self._run(*args, **kwargs)
 
     def _run(self, *args, **kwargs):

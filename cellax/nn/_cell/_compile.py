@@ -2,13 +2,59 @@
 
 from __future__ import annotations
 
+import enum
+import functools
 import inspect
+import types
+import warnings
+
+import jax
+import numpy as np
 
 from ... import _transforms
 from ..._jit_config import JitConfig
 from ..._tensor import Tensor
 
 __all__ = ["CellCompileMixin"]
+
+
+# Arguments a compiled program takes as they are: data (Tensors, arrays, numbers, strings) and
+# code; a Python object of another kind is compiled in as a constant keyed by its identity
+_CARRIED_TYPES = (
+    type(None), bool, int, float, complex, str, bytes, slice, type(Ellipsis), Tensor,
+    np.ndarray, np.generic, jax.Array, type, enum.Enum, types.FunctionType,
+    types.BuiltinFunctionType, types.MethodType, types.ModuleType, functools.partial,
+)  # fmt: skip
+
+
+def _holds_python_state(value) -> bool:
+    """Whether ``value`` is a Python object with mutable state of its own (an instance with a
+    ``__dict__`` compared by identity: a key/value cache, a counter object), not a Cell."""
+    if isinstance(value, _CARRIED_TYPES) or not hasattr(value, "__dict__"):
+        return False
+    if isinstance(value, CellCompileMixin) or type(value).__eq__ is not object.__eq__:
+        return False
+    return True
+
+
+def _python_state_argument(args: tuple, kwargs: dict):
+    """The first argument (searched through tuples, lists and dicts) that holds Python state."""
+    if not kwargs and all(type(arg) is Tensor for arg in args):
+        return None
+    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
+        if _holds_python_state(leaf):
+            return leaf
+    return None
+
+
+def _warn_pynative(cell, what: str) -> None:
+    warnings.warn(
+        f"For '{type(cell).__name__}' in GRAPH_MODE, {what}: a compiled program would keep "
+        f"its Tensors as constants and lose its updates, so this call runs in PyNative mode "
+        f"(the results are the same, op by op). Pass Tensors and tuples of them to compile it.",
+        UserWarning,
+        stacklevel=4,
+    )
 
 
 def _construct_arity(cell):
@@ -135,6 +181,19 @@ class CellCompileMixin:
             return
         for index, (want, got) in enumerate(zip(declared, args)):
             _check_one(api, index, want, got)
+
+    def _graph_call(self, args: tuple, kwargs: dict):
+        """A GRAPH_MODE call from eager code: compiled, unless an argument or the result is a
+        Python object with its own state, which the call updates as PyNative code would."""
+        stateful = _python_state_argument(args, kwargs)
+        if stateful is not None:
+            _warn_pynative(self, f"an argument is a {type(stateful).__name__} object")
+            return self._run(*args, **kwargs)
+        try:
+            return self._graph_function()(*args, **kwargs)
+        except _transforms.UncarriedOutputError as error:
+            _warn_pynative(self, f"the result holds a Python object ({error.kind})")
+        return self._run(*args, **kwargs)
 
     def _graph_function(self):
         graph_fn = self._graph_fn
