@@ -76,6 +76,16 @@ def test_dynamic_lr_advances_global_step():
     assert int(opt.global_step.asnumpy()[0]) == 2
 
 
+def test_dynamic_lr_reads_a_step_from_the_end():
+    # MindSpore 2.10 CPU gives 0.3 here: a list rate's schedule gathers the step, so before the first
+    # step ``learning_rate(global_step - 1)`` (what mindocr's fetch_optimizer_lr prints) is the
+    # last rate; past the end cellax keeps the last rate
+    opt = DecayedSGD(_net().trainable_params(), [0.1, 0.2, 0.3])
+    assert float(opt.learning_rate(opt.global_step - 1).asnumpy()[0]) == pytest.approx(0.3)
+    assert float(opt.learning_rate(ms.Tensor([1], ms.int32)).asnumpy()[0]) == pytest.approx(0.2)
+    assert float(opt.learning_rate(ms.Tensor([7], ms.int32)).asnumpy()[0]) == pytest.approx(0.3)
+
+
 def test_set_base_target_validates():
     opt = DecayedSGD(_net().trainable_params(), 0.1)
     opt._set_base_target("CPU")

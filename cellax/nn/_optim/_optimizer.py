@@ -57,7 +57,9 @@ def _f32(value):
 class _IteratorLearningRate(LearningRateSchedule):
     """Per-step rates from a 1-D Tensor (or list): the rate at ``global_step``.
 
-    Past the end the last rate is used (MindSpore's gather is undefined there).
+    A negative step counts from the end, as MindSpore's gather does (``global_step - 1`` before
+    the first step reads the last rate); past the end the last rate is used (MindSpore's
+    gather is undefined there).
     """
 
     def __init__(self, learning_rate, name: str) -> None:
@@ -66,7 +68,8 @@ class _IteratorLearningRate(LearningRateSchedule):
 
     def construct(self, global_step):
         rates = self.learning_rate._value
-        index = jnp.clip(jnp.asarray(unwrap(global_step)).astype(jnp.int32), 0, rates.shape[0] - 1)
+        index = jnp.asarray(unwrap(global_step)).astype(jnp.int32)
+        index = jnp.clip(jnp.where(index < 0, index + rates.shape[0], index), 0, rates.shape[0] - 1)
         return wrap(rates[index])
 
 
