@@ -201,6 +201,21 @@ def _dense_labels(indices, values, batch: int, blank: int, collapse: bool):
     return dense, lengths
 
 
+@ft.partial(fused, static_argnums=(4,))
+def _primitive_loss(scores, labels, lengths, label_lengths, blank):
+    """CTCLoss's (loss, gradient): per-sample losses of the softmaxed scores (infinite losses
+    zeroed), and their gradient with respect to the scores, held constant."""
+
+    def per_sample(scores):
+        log_probs = jax.nn.log_softmax(scores, axis=-1)
+        nll, _ = ctc_nll(log_probs, labels, lengths, label_lengths, blank, True)
+        return nll
+
+    loss, pull = jax.vjp(per_sample, scores)
+    (gradient,) = pull(jnp.ones_like(loss))
+    return loss.astype(scores.dtype), jax.lax.stop_gradient(gradient)
+
+
 class CTCLoss(Primitive):
     """Connectionist temporal classification loss of unnormalised scores against sparse labels
     (``mindspore.ops.CTCLoss``): the scores are log-softmaxed over the classes and the blank is
@@ -297,12 +312,5 @@ class CTCLoss(Primitive):
                     f"{label_lengths.tolist()}. Pass longer inputs or set "
                     "'ignore_longer_outputs_than_inputs=True'."
                 )
-
-        def per_sample(scores):
-            log_probs = jax.nn.log_softmax(scores, axis=-1)
-            nll, _ = ctc_nll(log_probs, labels, lengths, label_lengths, blank, True)
-            return nll
-
-        loss, pull = jax.vjp(per_sample, scores)
-        (gradient,) = pull(jnp.ones_like(loss))
-        return wrap(loss.astype(scores.dtype)), wrap(jax.lax.stop_gradient(gradient))
+        loss, gradient = _primitive_loss(scores, labels, lengths, label_lengths, blank)
+        return wrap(loss), wrap(gradient)
