@@ -221,7 +221,18 @@ def _default_device_target() -> str:
     )
 
 
-_settings: dict = {"mode": PYNATIVE_MODE, "device_id": 0, "jit_syntax_level": LAX}
+def _default_device_id() -> int:
+    """The launcher's ``DEVICE_ID`` (msrun and ``cellax.launch`` set one per local process),
+    MindSpore's default ``device_id``; 0 without one."""
+    value = os.environ.get("DEVICE_ID", "")
+    return int(value) if value.isdigit() else 0
+
+
+_settings: dict = {
+    "mode": PYNATIVE_MODE,
+    "device_id": _default_device_id(),
+    "jit_syntax_level": LAX,
+}
 # [True] while every eager op waits for its result (pynative_synchronize, launch_blocking);
 # read by cellax._tensor.wrap, which wraps eager op results
 BLOCKING = [False]

@@ -152,3 +152,19 @@ def test_get_context_returns_copies_and_own_keys(fresh_context):
     assert ms.get_context("max_device_memory") == 3.5
     with pytest.raises(ValueError, match="value for save_graphs should be 0-3"):
         ms.set_context(save_graphs=4)
+
+
+@pytest.mark.parametrize(("env", "expected"), [("3", 3), ("abc", 0), ("", 0)])
+def test_device_id_defaults_to_the_launchers_device_id(env, expected):
+    # MindSpore 2.10: DEVICE_ID=3 -> get_context("device_id") 3; "abc" warns and gives 0
+    import subprocess
+    import sys
+
+    code = "import cellax; print(cellax.get_context('device_id'))"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    environ = dict(os.environ, DEVICE_ID=env, PYTHONPATH=root)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=environ, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == str(expected)

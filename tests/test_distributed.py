@@ -314,6 +314,21 @@ def test_plateau_callbacks_watch_the_mean_over_ranks(tmp_path):
         assert result["rates"] == pytest.approx([0.1, 0.05]), rank  # halved once
 
 
+def test_graceful_exit_request_reaches_every_rank(tmp_path):
+    out = tmp_path / "out"
+    done = _launch("exit_script.py", str(out), tmp_path=tmp_path)
+    logs = "".join(p.read_text()[-2000:] for p in sorted(tmp_path.glob("worker_*.log")))
+    assert done.returncode == 0, done.stdout + done.stderr + logs
+    for rank in (0, 1):
+        result = json.loads((tmp_path / f"worker_{rank}.log").read_text().split("RESULT")[-1])
+        # only rank 0 got the signal (after step 2): both take it up at step 3 and stop there,
+        # each saving its own slices (integrated_save off outside auto_parallel, as MindSpore)
+        # into rank_<DEVICE_ID> (the launcher's DEVICE_ID is the default device_id)
+        files = ["Net_train.ckpt", "Net_train.ckpt.slices.json"]
+        assert result == {"steps": [1, 2, 3], "files": files}, rank
+    assert sorted(p.name for p in out.iterdir()) == ["rank_0", "rank_1"]
+
+
 @pytest.mark.parametrize("local_devices", [1, 4])
 def test_launcher_two_processes_match_one(tmp_path, dp_runs, local_devices):
     folder = tmp_path / "ckpt"

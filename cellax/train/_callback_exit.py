@@ -8,7 +8,10 @@ import os
 import signal
 import threading
 
+import numpy as np
 
+
+from .. import _parallel_state
 from .. import log as logger
 from .._context import get_context
 from .._serialization import export, load_checkpoint, save_checkpoint
@@ -23,6 +26,14 @@ def _check_isinstance(name, value, cls):
     if not isinstance(value, cls):
         raise ValueError(f"The parameter '{name}' must be isinstance of {cls}, but got {value}.")
     return value
+
+
+def _any_rank(flag: bool) -> bool:
+    """Whether any rank of a multi-process run raised ``flag`` (every rank calls this at the
+    same step, as MindSpore's in-step AllReduce of the requests)."""
+    from jax.experimental import multihost_utils
+
+    return bool(np.any(multihost_utils.process_allgather(np.asarray(flag, np.int32))))
 
 
 class OnRequestExit(Callback):
@@ -41,6 +52,10 @@ class OnRequestExit(Callback):
       ``global_step`` and, with a loss scale manager, ``loss_scale`` appended) and the export
       are saved and the run stops (``request_stop``); ``on_train_end`` then saves again.
       ``config_file`` is only read in this mode.
+    - In a parallel run over several processes (with ``MS_ENABLE_GRACEFUL_EXIT=1``), a request
+      seen by any rank is spread to all of them at the step's beginning (MindSpore reduces
+      its ``graceful_init`` flags over the ranks inside the step), so every rank saves its
+      checkpoint and stops at the end of the same step.
     - Evaluation: the evaluation stops after the current step and ``on_eval_end`` saves
       ``<file_name>_eval.ckpt`` and ``.mindir`` from the eval network.
     - At the beginning of training (evaluation), an existing ``_train.ckpt`` (``_eval.ckpt``,
@@ -68,8 +83,9 @@ class OnRequestExit(Callback):
     Differences from MindSpore: the ``.mindir`` file is cellax's own export format (MindSpore
     cannot read it); with ``MS_ENABLE_GRACEFUL_EXIT=1`` MindSpore's TrainOneStepCell gains
     ``graceful_exit``/``graceful_init`` Parameters (saved in the checkpoint too), cellax's
-    does not: the request is kept on the callback. Multi-rank graceful exit (the request
-    spread by an AllReduce) is not implemented.
+    does not: the request is kept on the callback. Over several ranks, MindSpore stops only
+    the ranks that saw the request themselves (the reduced flag is read only where a request
+    was taken up); cellax stops them all at the same step, which is what the reduction is for.
 
     Examples:
         >>> import os, signal, tempfile
@@ -127,7 +143,10 @@ class OnRequestExit(Callback):
         with self.lock:
             if not self.use_graceful:
                 return
-            if (self._check_config_info() or self.exit) and not self.is_distributed:
+            asked = self._check_config_info() or self.exit
+            if self.is_distributed:
+                asked = _any_rank(asked)
+            if asked:
                 self.need_do_step_end = True
 
     def on_train_step_end(self, run_context) -> None:
@@ -201,6 +220,8 @@ class OnRequestExit(Callback):
                 if optimizer is None:
                     optimizer = cb_params.network.optimizer
                 append_dict["global_step"] = int(optimizer.global_step.asnumpy().reshape(-1)[0])
+                if self.is_distributed:  # each rank saves its own slices, as MindSpore
+                    self.integrated_save = _parallel_state.mode() == "auto_parallel"
             self._save(
                 cb_params.train_network,
                 self._name("train"),
