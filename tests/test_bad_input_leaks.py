@@ -173,7 +173,7 @@ def test_cell_init_may_take_cls():
 
 
 def test_every_op_under_jit_names_itself():
-    # tools/fuzz_bad_input.py --jit: each public ops function inside cellax.jit with all its
+    # tools/fuzz_bad_input.py --jit: each public ops function traced by cellax.jit with all its
     # required arguments traced Tensors (arguments that fix shapes, axes or counts then have
     # no value): a builtin type with cellax's own message, never a JAX error
     import pathlib
