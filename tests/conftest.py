@@ -1,6 +1,15 @@
 import os
 
-import pytest
+# The suite compiles thousands of small XLA programs and runs each a few times, so compiling is
+# most of its time. XLA's LLVM backend at optimisation level 0 compiles them several times
+# faster; XLA's own HLO passes and float semantics (no fast math) are the same at every level,
+# so the results are too. Set before JAX starts its backend; benchmarks/ keeps the defaults.
+if "xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (
+        os.environ.get("XLA_FLAGS", "") + " --xla_backend_optimization_level=0"
+    ).strip()
+
+import pytest  # noqa: E402
 from hypothesis import settings
 
 import cellax
