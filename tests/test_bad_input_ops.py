@@ -206,6 +206,9 @@ def test_reductions_of_a_0d_tensor_over_its_axis_return_it():
     values, index = ops.max(s0, 0)
     assert float(values) == 1.5 and int(index) == 0 and index.dtype == ms.int64
     assert int(ops.argmax(s0, 0)) == 0 and ops.argmax(s0, 0).dtype == ms.int64
+    # argmin's index is Int32 (MindSpore 2.10), but Int64 for a 0-D input, as MindSpore's
+    assert ops.argmin(s0).dtype == ms.int64 and ops.argmin(s0, 0).dtype == ms.int64
+    assert ops.argmin(Tensor(np.ones((2, 2), np.float32)), 1).dtype == ms.int32
     assert bool(ops.all(s0 > 0, 0)) and int(ops.count_nonzero(s0, 0)) == 1
     # and where MindSpore refuses a 0-D input, cellax names the op
     for call, api in (

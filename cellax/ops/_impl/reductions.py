@@ -252,8 +252,8 @@ def _arg(api, jfn, input, axis, keepdims, name="axis", index_dtype=_INT64):
     if axis is not None:
         # MindSpore gives index 0 of a 0-D input for any int axis
         axis = check_axis(api, axis, x.ndim, name) if x.ndim else check_int_arg(api, name, axis)
-    if x.ndim == 0:
-        axis = None
+    if x.ndim == 0:  # MindSpore's index of a 0-D input is Int64 for argmin too
+        axis, index_dtype = None, _INT64
     return wrap(_arg_index(x, jfn, axis, bool(keepdims), index_dtype))
 
 
