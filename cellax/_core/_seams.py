@@ -62,7 +62,7 @@ TENSOR_METHODS = Seam(
     "TENSOR_METHODS",
     filled_by=(
         "cellax.ops._impl.tensor_methods",
-        "cellax.ops._impl.tensor_methods_more",
+        "cellax.ops._impl.tensor_method_forms",
         "cellax.ops._impl.tensor_methods_runtime",
         "cellax.ops._impl.hook",
     ),

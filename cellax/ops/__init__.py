@@ -109,7 +109,7 @@ from ._impl.custom_ops import *  # noqa: F403
 from ._impl.ext_primitives import MoveTo as MoveTo
 from ._impl.ext_primitives import StridedSlice as StridedSlice
 from ._impl import tensor_methods as _tensor_methods  # noqa: F401 (registers Tensor methods)
-from ._impl import tensor_methods_more as _tensor_methods_more  # noqa: F401
+from ._impl import tensor_method_forms as _tensor_method_forms  # noqa: F401
 from ._impl import tensor_methods_runtime as _tensor_methods_runtime  # noqa: F401
 from . import primitive as primitive  # noqa: E402
 from .primitive import constexpr as constexpr

@@ -1,6 +1,6 @@
 """MindSpore 2.10's Tensor methods for element access, random fills that return a new Tensor,
 the autograd flag and the device, storage and runtime bookkeeping that code reads (registered
-on Tensor once, at import, like :mod:`.tensor_methods_more`).
+on Tensor once, at import, like :mod:`.tensor_method_forms`).
 
 Features of MindSpore's own device runtime that XLA has no counterpart for (memory offload,
 device addresses, shared storage, sparse conversion) raise a ``NotImplementedError`` naming the
@@ -21,7 +21,7 @@ from ..._parameter import Parameter
 from ..._tensor import Tensor
 from . import inplace, random
 from .tensor_methods import _in_place
-from .tensor_methods_more import _sizes
+from .tensor_method_forms import _sizes
 from .utils import arr, np_dtype, wrap
 
 # -- reductions and element access ---------------------------------------------------------

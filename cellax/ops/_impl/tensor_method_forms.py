@@ -1,5 +1,5 @@
-"""More of MindSpore 2.10's public Tensor methods (registered on Tensor once, at import,
-through the same seam as :mod:`.tensor_methods`): the method forms of functional ops,
+"""MindSpore 2.10's Tensor methods that are forms of the functional ops (registered on Tensor
+once, at import, through the same seam as :mod:`.tensor_methods`): method forms of ops,
 ``view(dtype)`` and the ``new_*`` creators, MindSpore's overloaded methods (``select``,
 ``take``, ``scatter_``), ``masked_scatter``/``index_put`` and in-place forms (written back as
 ``add_``/``masked_fill_`` are). :mod:`.tensor_methods_runtime` has the rest.
