@@ -26,6 +26,7 @@ import numpy as np
 from .._transforms import functional_call, state
 from ..nn._cell import Cell
 from ..nn._graph_cell import FuncGraph
+from ..ops._impl.conv_kernels import portable_convolutions
 from ._common import _atomic_write, _check_file_name, _input_spec
 
 __all__ = ["export", "load"]
@@ -48,7 +49,8 @@ def _export_program(net, specs, platforms):
             values = state(net, rng=True)
         params = {k: jax.ShapeDtypeStruct(v.shape, v.dtype) for k, v in values.items()}
         try:
-            exported = jax.export.export(jax.jit(forward), platforms=platforms)(params, *specs)
+            with portable_convolutions():  # the program runs on any of ``platforms``
+                exported = jax.export.export(jax.jit(forward), platforms=platforms)(params, *specs)
         except KeyError as error:
             if rng or "'rng'" not in str(error):
                 raise

@@ -26,6 +26,7 @@ import numpy as np
 
 from .. import _core
 from .._transforms import functional_call, state
+from ..ops._impl.conv_kernels import portable_convolutions
 from ._common import _atomic_write, _check_file_name, _input_spec
 
 from . import _onnx_nn  # noqa: F401  (registers the network primitives' rules)
@@ -226,7 +227,7 @@ def _trace(net, specs):
     for rng in (False, True):
         values = state(net, rng=True) if rng else state(net)
         try:
-            with _NameCells():
+            with _NameCells(), portable_convolutions():
                 closed = jax.make_jaxpr(forward)(values, *specs)
         except KeyError as error:
             if rng or "'rng'" not in str(error):

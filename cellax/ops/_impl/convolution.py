@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .conv_kernels import convolve
 from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_window_fits, wrap
@@ -145,11 +146,7 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
 
 @fused(static_argnums=(3, 4, 5, 6))
 def _conv_value(x, w, bias, stride, pads, dilation, groups):  # one kernel on the tape
-    n, options = x.ndim - 2, dict(rhs_dilation=dilation, feature_group_count=groups)
-    dn = _dimension_numbers(n)
-    out = lax.conv_general_dilated(
-        x, w.astype(x.dtype), stride, pads, dimension_numbers=dn, **options
-    )
+    n, out = x.ndim - 2, convolve(x, w.astype(x.dtype), stride, pads, dilation, groups)
     return out if bias is None else out + bias.reshape((1, -1) + (1,) * n)
 
 

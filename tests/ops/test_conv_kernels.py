@@ -1,0 +1,103 @@
+"""The convolution kernel choice (cellax/ops/_impl/conv_kernels.py): on CPU, a convolution whose
+output channels each read one input channel (1 input channel, or depthwise) runs as a sum of
+taps; values, gradients and forward derivatives equal XLA's convolution's, and exporters
+still see the convolution primitive."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax import lax
+
+import cellax as ms
+from cellax import nn, ops
+from cellax.ops._impl import conv_kernels
+
+# (input shape, weight shape, stride, pads, dilation, groups)
+CASES = [
+    ((2, 1, 9, 9), (4, 1, 3, 3), (1, 1), ((0, 0), (0, 0)), (1, 1), 1),
+    ((2, 1, 9, 8), (4, 1, 3, 2), (2, 1), ((1, 2), (0, 1)), (2, 1), 1),
+    ((2, 3, 8, 8), (3, 1, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 3),  # depthwise
+    ((2, 3, 8, 8), (6, 1, 3, 3), (2, 2), ((1, 1), (1, 1)), (1, 1), 3),  # channel multiplier 2
+    ((2, 1, 10), (5, 1, 4), (3,), ((2, 1),), (1,), 1),
+    ((1, 2, 5, 6, 7), (2, 1, 2, 3, 2), (1, 2, 1), ((0, 1), (1, 0), (0, 0)), (1, 1, 2), 2),
+]
+
+
+def _reference(x, w, stride, pads, dilation, groups):
+    spatial = "DHW"[3 - (x.ndim - 2) :]
+    numbers = ("NC" + spatial, "OI" + spatial, "NC" + spatial)
+    return lax.conv_general_dilated(
+        x, w, stride, pads, dimension_numbers=numbers, rhs_dilation=dilation,
+        feature_group_count=groups,
+    )  # fmt: skip
+
+
+def _data(shape, seed):
+    return jnp.asarray(np.random.default_rng(seed).standard_normal(shape), jnp.float32)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}x{c[1]}")
+def test_tap_sums_equal_the_convolution_and_its_derivatives(case):
+    shape, wshape, stride, pads, dilation, groups = case
+    x, w = _data(shape, 0), _data(wshape, 1)
+    assert conv_kernels.by_taps(x, w, groups)  # JAX runs on CPU in the suite
+    expected = _reference(x, w, stride, pads, dilation, groups)
+    out = conv_kernels.convolve(x, w, stride, pads, dilation, groups)
+    assert out.shape == expected.shape
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+    cotangent = _data(expected.shape, 2)
+    grads = jax.vjp(lambda x, w: conv_kernels.convolve(x, w, stride, pads, dilation, groups), x, w)
+    wanted = jax.vjp(lambda x, w: _reference(x, w, stride, pads, dilation, groups), x, w)
+    for got, want in zip(grads[1](cotangent), wanted[1](cotangent)):
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    tangents = (_data(shape, 3), _data(wshape, 4))
+    _, jvp = jax.jvp(lambda x, w: conv_kernels.convolve(x, w, stride, pads, dilation, groups),
+                     (x, w), tangents)  # fmt: skip
+    _, want = jax.jvp(lambda x, w: _reference(x, w, stride, pads, dilation, groups),
+                      (x, w), tangents)  # fmt: skip
+    np.testing.assert_allclose(jvp, want, rtol=1e-4, atol=1e-4)
+
+
+def test_other_convolutions_keep_the_primitive():
+    x, w = _data((2, 3, 8, 8), 0), _data((4, 3, 3, 3), 1)
+    assert not conv_kernels.by_taps(x, w, 1)  # several input channels per output channel
+    assert not conv_kernels.by_taps(x.astype(jnp.float16), w[:, :1].astype(jnp.float16), 1)
+    big = _data((4, 1, 9, 9), 2)  # 81 taps: more than the tap sum is worth
+    assert not conv_kernels.by_taps(x[:, :1], big, 1)
+    with conv_kernels.portable_convolutions():
+        assert not conv_kernels.by_taps(x[:, :1], w[:, :1], 1)
+    assert conv_kernels.by_taps(x[:, :1], w[:, :1], 1)  # restored on exit
+
+
+def test_ops_and_layers_take_the_tap_sum_with_the_same_results():
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((2, 4, 7, 7)).astype(np.float32)
+    w = rng.standard_normal((8, 1, 3, 3)).astype(np.float32)
+    out = ops.conv2d(ms.Tensor(x), ms.Tensor(w), pad_mode="pad", padding=1, groups=4)
+    expected = _reference(jnp.asarray(x), jnp.asarray(w), (1, 1), ((1, 1), (1, 1)), (1, 1), 4)
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-5, atol=1e-5)
+    net = nn.Conv2d(1, 6, 5, pad_mode="valid", has_bias=True)
+    image = ms.Tensor(rng.standard_normal((3, 1, 12, 12)).astype(np.float32))
+    grads = ms.value_and_grad(lambda t: net(t).sum(), None, net.trainable_params())(image)[1]
+    weight, bias = (p.value().jax for p in net.trainable_params())
+    expected = jax.grad(
+        lambda w, b: (_reference(image.jax, w, (1, 1), ((0, 0), (0, 0)), (1, 1), 1)
+                      + b.reshape(1, -1, 1, 1)).sum(), argnums=(0, 1)
+    )(weight, bias)  # fmt: skip
+    for got, want in zip(grads, expected):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-4, atol=1e-4)
+
+
+def test_exported_programs_hold_the_convolution_primitive():
+    net = nn.Conv2d(1, 2, 3, pad_mode="valid")
+    from cellax._serialization._onnx import _trace
+
+    closed, _ = _trace(net, [jax.ShapeDtypeStruct((1, 1, 6, 6), jnp.float32)])
+    names = {eqn.primitive.name for eqn in closed.jaxpr.eqns}
+    inner = set()
+    for eqn in closed.jaxpr.eqns:
+        for value in eqn.params.values():
+            if hasattr(value, "jaxpr"):
+                inner |= {e.primitive.name for e in value.jaxpr.eqns}
+    assert "conv_general_dilated" in names | inner
