@@ -285,8 +285,19 @@ def test_graph_mode_call_returning_a_python_object_runs_as_pynative():
         total, cache = net(x, new_cache=True)
     assert float(total) == 9.0 and isinstance(cache.keys, ms.Tensor)
     np.testing.assert_array_equal(cache.keys.asnumpy(), [2.0, 2.0, 2.0])
+    traced = []
+    net.register_forward_pre_hook(lambda cell, inputs: traced.append(_is_traced(inputs[0])))
+    with pytest.warns(UserWarning, match=r"the result holds a Python object \(_KeyCache\)"):
+        total, cache = net(x, new_cache=True)
+    assert float(total) == 9.0 and traced == [False]  # remembered: no trace to find it again
     with pytest.raises(TypeError, match="For 'jit', a compiled function can return only"):
         ms.jit(net)(x, new_cache=True)  # an explicit jit still says what it cannot return
+
+
+def _is_traced(tensor) -> bool:
+    import jax
+
+    return isinstance(tensor.jax, jax.core.Tracer)
 
 
 def test_rng_sequence_same_eager_and_jit():

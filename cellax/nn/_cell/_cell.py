@@ -136,6 +136,7 @@ class Cell(
         setter(self, "_inputs", None)
         setter(self, "_jit_config", None)
         setter(self, "_graph_fn", None)
+        setter(self, "_graph_pynative", None)  # why GRAPH_MODE calls run eagerly, once seen
         setter(self, "_bprop_debug", False)
         setter(self, "cell_init_args", "")
         if flags:

@@ -189,10 +189,14 @@ class CellCompileMixin:
         if stateful is not None:
             _warn_pynative(self, f"an argument is a {type(stateful).__name__} object")
             return self._run(*args, **kwargs)
-        try:
-            return self._graph_function()(*args, **kwargs)
-        except _transforms.UncarriedOutputError as error:
-            _warn_pynative(self, f"the result holds a Python object ({error.kind})")
+        if self._graph_pynative is None:
+            try:
+                return self._graph_function()(*args, **kwargs)
+            except _transforms.UncarriedOutputError as error:
+                # remembered: tracing the Cell again on every call (a decoding loop) would
+                # cost a whole trace per call to reach the same answer
+                object.__setattr__(self, "_graph_pynative", error.kind)
+        _warn_pynative(self, f"the result holds a Python object ({self._graph_pynative})")
         return self._run(*args, **kwargs)
 
     def _graph_function(self):
@@ -290,6 +294,7 @@ class CellCompileMixin:
             )
         object.__setattr__(self, "_jit_config", jit_config)
         object.__setattr__(self, "_graph_fn", None)  # compile again with the new options
+        object.__setattr__(self, "_graph_pynative", None)
 
     @property
     def jit_config_dict(self) -> dict:
