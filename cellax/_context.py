@@ -304,8 +304,14 @@ def set_context(**kwargs) -> None:
         True
         >>> ms.set_context(mode=ms.PYNATIVE_MODE)
 
-    Differences from MindSpore: keys other than ``mode``, ``device_target`` and
-    ``pynative_synchronize`` are recorded only; XLA chooses memory, threading, kernels and
+    ``enable_compile_cache=True`` saves every compiled program (``jit``, GRAPH_MODE and the
+    eager tape's per-op kernels) in XLA's persistent compilation cache, under
+    ``<compile_cache_path>/cellax_compile_cache`` (default path: the working folder), and
+    later runs load them instead of compiling (``MS_COMPILER_CACHE_ENABLE=1`` and
+    ``MS_COMPILER_CACHE_PATH`` in the environment do the same at import).
+
+    Differences from MindSpore: keys other than ``mode``, ``device_target``,
+    ``pynative_synchronize`` and the two compile-cache keys are recorded only; XLA chooses memory, threading, kernels and
     compiler passes itself. ``device_target="Ascend"``, ``jit_level``, ``jit_config``,
     ``ascend_config`` and the other MindSpore compiler and Ascend switches are accepted
     with one ``UserWarning`` per key saying so, and cellax computes on JAX's default device.
@@ -345,6 +351,27 @@ def _set_context(kwargs: dict, api: str, stacklevel: int = 4) -> None:
         elif key == "pynative_synchronize":
             BLOCKING[0] = bool(value)
     _settings.update(stored)
+    if {"enable_compile_cache", "compile_cache_path"} & kwargs.keys():
+        _apply_compile_cache(
+            _settings.get("enable_compile_cache"), _settings.get("compile_cache_path")
+        )
+
+
+def _apply_compile_cache(enabled, path) -> None:
+    """``enable_compile_cache`` as XLA's persistent compilation cache: every compiled program
+    (``jit``, GRAPH_MODE, the eager tape's per-op kernels) is saved under
+    ``<compile_cache_path>/cellax_compile_cache`` and later processes load it instead of
+    compiling again. Off (``False``/``None``), no program is saved or loaded."""
+    from jax._src import compilation_cache
+
+    if enabled:
+        folder = os.path.join(os.path.abspath(path or "."), "cellax_compile_cache")
+        jax.config.update("jax_compilation_cache_dir", folder)
+        jax.config.update("jax_enable_compilation_cache", True)
+        jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    else:
+        jax.config.update("jax_compilation_cache_dir", None)
+    compilation_cache.reset_cache()  # the next compile opens the cache anew
 
 
 def _check_key(key: str, value) -> None:
@@ -435,4 +462,14 @@ def get_context(attr_key: str):
     raise ValueError(
         f"For 'context.get_context', the argument {attr_key} is not recognized: "
         f"'{attr_key}' is not a context key MindSpore's get_context reads."
+    )
+
+
+if os.environ.get("MS_COMPILER_CACHE_ENABLE") == "1":  # MindSpore's switch, read at start
+    _set_context(
+        {
+            "enable_compile_cache": True,
+            "compile_cache_path": os.environ.get("MS_COMPILER_CACHE_PATH", ""),
+        },
+        "set_context",
     )

@@ -102,9 +102,46 @@ HOST_KEYS = {"device_target", "runtime_num_threads"}
 
 
 @pytest.fixture
-def fresh_context(monkeypatch):
+def fresh_context(monkeypatch, tmp_path):
     monkeypatch.setattr(_context, "_settings", {"mode": ms.PYNATIVE_MODE, "device_id": 0})
     monkeypatch.setattr(_context, "BLOCKING", [False])
+    monkeypatch.chdir(tmp_path)  # enable_compile_cache's default folder is the working one
+    yield
+    _context._apply_compile_cache(False, None)
+
+
+_LOAD_FROM_CACHE = """
+import sys
+import jax
+import cellax as ms
+hits = []
+jax.monitoring.register_event_listener(
+    lambda event, **kw: hits.append(event) if event.endswith("cache_hits") else None
+)
+ms.set_context(enable_compile_cache=True, compile_cache_path=sys.argv[1])
+print(float(ms.jit(lambda x: (x * 3).sum())(ms.ops.ones((4, 5)))), len(hits))
+"""
+
+
+def test_enable_compile_cache_saves_programs_for_the_next_process(fresh_context, tmp_path):
+    import subprocess
+    import sys
+
+    ms.set_context(enable_compile_cache=True, compile_cache_path=str(tmp_path))
+    assert ms.get_context("enable_compile_cache") is True
+    assert float(ms.jit(lambda x: (x * 3).sum())(ms.ops.ones((4, 5)))) == 60.0
+    folder = tmp_path / "cellax_compile_cache"
+    assert folder.is_dir() and any(folder.iterdir())
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run(
+        [sys.executable, "-c", _LOAD_FROM_CACHE, str(tmp_path)],
+        capture_output=True, text=True, env=env, check=True,
+    ).stdout.split()  # fmt: skip
+    assert out[0] == "60.0" and int(out[1]) >= 1  # loaded, not compiled again
+    ms.set_context(enable_compile_cache=False)
+    before = sorted(folder.iterdir())
+    ms.jit(lambda x: (x * 4).sum())(ms.ops.ones((4, 5)))
+    assert sorted(folder.iterdir()) == before  # off: nothing more is saved
 
 
 @pytest.mark.parametrize("key", sorted(CONTEXT_GOLDEN["defaults"]))
