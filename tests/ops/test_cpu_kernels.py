@@ -1,7 +1,10 @@
-"""The convolution kernel choice (cellax/ops/_impl/conv_kernels.py): on CPU, a convolution whose
-output channels each read one input channel (1 input channel, or depthwise) runs as a sum of
-taps; values, gradients and forward derivatives equal XLA's convolution's, and exporters
-still see the convolution primitive."""
+"""The kernels cellax picks on CPU where XLA's are slow, checked against XLA's own.
+
+A convolution whose output channels each read one input channel (1 input channel, or
+depthwise) runs as a sum of taps (cellax/ops/_impl/conv_kernels.py): values, gradients and
+forward derivatives equal XLA's convolution's, and exporters still see the convolution
+primitive. A max pool whose windows tile the input differentiates through a one-hot of each
+window's first maximum (ops/_impl/pooling.py): bit for bit XLA's select-and-scatter."""
 
 import jax
 import jax.numpy as jnp
@@ -11,7 +14,7 @@ from jax import lax
 
 import cellax as ms
 from cellax import nn, ops
-from cellax.ops._impl import conv_kernels
+from cellax.ops._impl import conv_kernels, pooling
 
 # (input shape, weight shape, stride, pads, dilation, groups)
 CASES = [
@@ -101,3 +104,46 @@ def test_exported_programs_hold_the_convolution_primitive():
             if hasattr(value, "jaxpr"):
                 inner |= {e.primitive.name for e in value.jaxpr.eqns}
     assert "conv_general_dilated" in names | inner
+
+
+@pytest.mark.parametrize(
+    "shape, kernel",
+    [
+        ((2, 3, 8, 8), (2, 2)),
+        ((2, 3, 9, 7), (2, 3)),
+        ((2, 3, 10), (3,)),
+        ((1, 2, 4, 6, 6), (2, 2, 3)),
+    ],
+)
+def test_tiled_max_pool_equals_the_window_max_and_its_derivatives(shape, kernel):
+    # after a ReLU: windows of zeros tie, and the gradient goes to each window's first one
+    x = jnp.maximum(_data(shape, 0), 0)
+    ones, pads = (1,) * len(kernel), ((0, 0),) * len(kernel)
+    assert pooling._tiles(kernel, kernel, ones, pads)
+    low = np.array(-np.inf, np.float32)
+
+    def reference(x):
+        return pooling._window(x, low, lax.max, kernel, kernel, ones, pads)
+
+    def tiled(x):
+        return pooling._reduce_windows(x, "max", kernel, kernel, ones, pads)
+
+    expected = reference(x)
+    np.testing.assert_array_equal(tiled(x), expected)
+    np.testing.assert_array_equal(jax.jit(tiled)(x), expected)
+    cotangent = _data(expected.shape, 1)
+    got, want = jax.vjp(tiled, x)[1](cotangent)[0], jax.vjp(reference, x)[1](cotangent)[0]
+    np.testing.assert_array_equal(got, want)
+    tangent = _data(shape, 2)
+    np.testing.assert_array_equal(
+        jax.jvp(tiled, (x,), (tangent,))[1], jax.jvp(reference, (x,), (tangent,))[1]
+    )
+
+
+def test_overlapping_or_padded_pools_keep_the_window_max():
+    assert not pooling._tiles((3, 3), (2, 2), (1, 1), ((0, 0), (0, 0)))
+    assert not pooling._tiles((2, 2), (2, 2), (1, 1), ((1, 0), (0, 0)))
+    assert not pooling._tiles((2, 2), (2, 2), (2, 1), ((0, 0), (0, 0)))
+    x = ms.Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4))
+    out = ops.max_pool2d(x, 2, 2)  # through the layer the nn Cells call
+    assert out.asnumpy().tolist() == [[[[5.0, 7.0], [13.0, 15.0]], [[21.0, 23.0], [29.0, 31.0]]]]
