@@ -6,15 +6,16 @@ from __future__ import annotations
 from .. import _dtype, ops
 from .._tensor import Tensor
 from ..ops._impl import statistics
+from ..ops._impl.utils import check_axis
 from ._common import cast, reduce_dim
 
 _SAME = [
-    "argmax", "bincount", "cumprod", "logsumexp", "sum", "trace", "unique_consecutive",
+    "bincount", "cumprod", "logsumexp", "sum", "trace", "unique_consecutive",
 ]  # fmt: skip
 globals().update({name: getattr(ops, name) for name in _SAME})
 
 __all__ = _SAME + [
-    "all", "any", "amax", "amin", "argmin", "max", "min", "mean", "median", "prod", "std",
+    "argmax", "all", "any", "amax", "amin", "argmin", "max", "min", "mean", "median", "prod", "std",
     "std_mean", "var", "var_mean", "nansum", "count_nonzero", "norm", "cumsum", "cummax",
     "cummin", "sort", "argsort", "topk", "kthvalue", "unique", "histc", "diff", "cdist",
 ]  # fmt: skip
@@ -69,6 +70,20 @@ def amin(input, dim=(), keepdim=False):
         [1. 2.]
     """
     return ops.amin(input, reduce_dim(dim), keepdim)
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Int64 index of the maximum along ``dim`` (flat index when None). Unlike ``ops.argmax``,
+    ``dim`` of a 0-D input must be 0 or -1, as MindSpore's ``mint.argmax`` requires.
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.argmax(mint.Tensor([[1., 0.], [3., 4.]]), dim=1))
+        [0 1]
+    """
+    if dim is not None and isinstance(input, Tensor) and input.ndim == 0:
+        check_axis("argmax", dim, 0, "dim")
+    return ops.argmax(input, dim, keepdim)
 
 
 def argmin(input, dim=None, keepdim=False):

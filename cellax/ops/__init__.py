@@ -7,9 +7,17 @@ modules of ``cellax.ops`` are MindSpore's own import paths (``functional``, ``op
 
 Differences from MindSpore: cellax's ops accept some arguments MindSpore 2.10 (CPU) refuses,
 deliberately (the bad-argument campaign of ``tools/fuzz_bad_input_ops.py`` measures them):
-a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
-as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
-take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices);
+a Python number where an elementwise op takes its Tensor input (``ops.exp(3)``, as NumPy;
+MindSpore raises TypeError; the reductions, scans, sorts and index ops refuse one, as
+MindSpore); integer and bool Tensors where MindSpore's CPU kernels take floats only
+(``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices) or have no kernel
+for the dtype (Bool ``ops.amax``/``amin``/``argmin``/``sort``/``argsort``/``cummax``/
+``cummin``/``std``/``var``, Int32 ``std``/``var``, Int32 and Bool ``ops.searchsorted``, and
+``mint.argmax``/``cumsum``/``sort``/``topk``/``index_select`` and ``ops.take``, which
+MindSpore 2.10 CPU does not register at all); dtypes MindSpore refuses where the result is
+plain: ``ops.count_nonzero`` of a Bool Tensor (the number of True values),
+``ops.logsumexp`` of an Int32 Tensor (MindSpore takes Int64 and Bool; cellax computes in
+Float32) and ``ops.histc`` of Int64 and Float64 Tensors (MindSpore: Float16, Float32, Int32);
 zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
 ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where

@@ -45,8 +45,10 @@ __all__ = [
 ]
 
 
-def _index_array(api, index, name="indices"):
-    value = arr(index, api, name, keep_scalars=False)
+def _index_array(api, index, name="indices", tensor=False):
+    """The integer array of an index argument (a Python number too, unless ``tensor``: the
+    ops whose index MindSpore requires to be a Tensor); TypeError for another dtype."""
+    value = arr(index, api, name, keep_scalars=False, tensor=tensor)
     if not _dtype.is_integer(value.dtype):
         raise TypeError(
             f"For '{api}', '{name}' must be an integer Tensor, but got dtype {value.dtype}."
@@ -80,7 +82,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         RuntimeError: For 'gather', 'input_indices' must be within the range [-3, 3), but ...
     """
     x = arr(input_params, "gather", "input_params", tensor=True)
-    index = _index_array("gather", input_indices, "input_indices")
+    index = _index_array("gather", input_indices, "input_indices", tensor=True)
     axis = check_axis("gather", axis, check_min_rank("gather", x, name="input_params").ndim)
     check_int_arg("gather", "batch_dims", batch_dims, 0)
     check_index_range("gather", "input_indices", index, x.shape[axis])
@@ -101,8 +103,8 @@ def gather_elements(input, dim, index):
         [[1 1]
          [4 3]]
     """
-    x = arr(input, "gather_elements", keep_scalars=False)
-    index = _index_array("gather_elements", index, "index")
+    x = arr(input, "gather_elements", tensor=True)
+    index = _index_array("gather_elements", index, "index", tensor=True)
     dim = check_axis("gather_elements", dim, x.ndim, "dim")
     if index.ndim != x.ndim:
         raise ValueError(
@@ -155,11 +157,12 @@ def index_select(input, axis, index):
         [[2]
          [4]]
     """
-    x = arr(input, "index_select", keep_scalars=False)
+    x = arr(input, "index_select", tensor=True)
+    index = arr(index, "index_select", "index", tensor=True)
+    if index.ndim > 1:  # the rank first, then the dtype (MindSpore's order)
+        raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape {index.shape}.")
     index = _index_array("index_select", index, "index")
     axis = check_axis("index_select", axis, x.ndim)
-    if index.ndim > 1:
-        raise ValueError(f"For 'index_select', 'index' must be 1-D, but got shape {index.shape}.")
     check_index_range("index_select", "index", index, x.shape[axis])
     return wrap(jnp.take(x, index, axis=axis, mode="clip"))
 
@@ -170,8 +173,8 @@ def take(input, index):
     Raises:
         RuntimeError: If an index is outside ``[-input.size, input.size)`` (eagerly).
     """
-    x = arr(input, "take", keep_scalars=False).reshape(-1)
-    index = _index_array("take", index, "index")
+    x = arr(input, "take", tensor=True).reshape(-1)
+    index = _index_array("take", index, "index", tensor=True)
     check_index_range("take", "index", index, x.size)
     return wrap(jnp.take(x, index, mode="clip"))
 
@@ -211,22 +214,36 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
         [[1. 0. 0.]
          [0. 0. 1.]]
     """
-    index = _index_array("one_hot", indices)
+    index = _index_array("one_hot", indices, tensor=True)
     check_int_arg("one_hot", "depth", depth, 0)
     on, off = (
         _fill_value(name, value)
         for name, value in (("on_value", on_value), ("off_value", off_value))
     )
-    if isinstance(on, float):
-        dtype = jnp.float32
-    elif isinstance(on, int):
-        dtype = jnp.int64
-    else:
-        dtype = on.dtype
+    dtype, off_dtype = _fill_dtype(on), _fill_dtype(off)
+    if dtype != off_dtype:  # MindSpore's OneHot checks this on every device
+        raise TypeError(
+            f"For 'one_hot', 'on_value' and 'off_value' must have the same dtype (a Python int "
+            f"is Int64, a float Float32), but got {_dtype.from_numpy_dtype(dtype)} and "
+            f"{_dtype.from_numpy_dtype(off_dtype)}."
+        )
     axis = check_axis("one_hot", axis, index.ndim + 1)
     check_alloc("one_hot", "depth", (*index.shape, depth), jnp.dtype(dtype).itemsize)
     hot = jax.nn.one_hot(index, depth, axis=axis, dtype=jnp.bool_)
     return wrap(jnp.where(hot, jnp.asarray(on, dtype), jnp.asarray(off, dtype)))
+
+
+def _fill_dtype(value):
+    """The dtype a one-hot fill gives: a Python float Float32, an int Int64 (as MindSpore)."""
+    if isinstance(value, bool):
+        return np.dtype(np.bool_)
+    if isinstance(value, float):
+        return np.dtype(np.float32)
+    if isinstance(value, int):
+        return np.dtype(np.int64)
+    if isinstance(value, complex):
+        return np.dtype(np.complex64)
+    return np.dtype(value.dtype)
 
 
 def _fill_value(name, value):

@@ -8,6 +8,7 @@ are Int64; ``std``/``var`` default to ``ddof=0``; ``count_nonzero`` returns Int3
 from __future__ import annotations
 
 import builtins
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -65,10 +66,11 @@ __all__ = [
 ]
 
 _INT64 = jnp.int64
+_reduce_axes = functools.partial(check_axes, repeated=RuntimeError)  # var/std: ValueError
 
 
 def _reduce_input(api, input, name="input"):
-    return arr(input, api, name, keep_scalars=False)
+    return arr(input, api, name, tensor=True)  # a Python number: TypeError, as MindSpore
 
 
 def _int_sum_dtype(x, dtype):
@@ -109,7 +111,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         10.0 [3. 7.]
     """
     x = _reduce_input("sum", input)
-    axes = _one_axis(check_axes("sum", dim, x.ndim, "dim"))
+    axes = _one_axis(_reduce_axes("sum", dim, x.ndim, "dim"))
     dtype = _int_sum_dtype(x, dtype)
     if not keepdim and dtype is None:  # jnp's jit dispatches positional calls fastest
         return wrap(jnp.sum(x, axes))
@@ -135,7 +137,7 @@ def mean(x, axis=None, keep_dims=False):
         2
     """
     value = _reduce_input("mean", x, "x")
-    axes = check_axes("mean", axis, value.ndim)
+    axes = _reduce_axes("mean", axis, value.ndim)
     kind = value.dtype.kind
     if kind == "b":
         raise RuntimeError("For 'ReduceMean', unsupported reduce operation for bool.")
@@ -158,13 +160,13 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
         [ 2. 12.]
     """
     x = _reduce_input("prod", input)
-    axes = check_axes("prod", axis, x.ndim)
+    axes = _reduce_axes("prod", axis, x.ndim)
     return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=_int_sum_dtype(x, dtype)))
 
 
 def _extreme(api, jfn, input, axis, keepdims, initial, where):
     x = _reduce_input(api, input)
-    axes = check_axes(api, axis, x.ndim)
+    axes = _reduce_axes(api, axis, x.ndim)
     x = _nan_first(x, axes, -jnp.inf if jfn is jnp.max else jnp.inf)
     kwargs = {}
     if initial is not None:
@@ -378,7 +380,7 @@ def logsumexp(input, dim, keepdim=False):
         [0.6931472]
     """
     x = to_float(_reduce_input("logsumexp", input))
-    axes = check_axes("logsumexp", dim, x.ndim, "dim")
+    axes = _reduce_axes("logsumexp", dim, x.ndim, "dim")
     return wrap(jax.scipy.special.logsumexp(x, axis=axes, keepdims=keepdim))
 
 
@@ -391,7 +393,7 @@ def all(input, axis=None, keep_dims=False):
         [False  True]
     """
     x = _reduce_input("all", input)
-    return wrap(jnp.all(x, axis=check_axes("all", axis, x.ndim), keepdims=keep_dims))
+    return wrap(jnp.all(x, axis=_reduce_axes("all", axis, x.ndim), keepdims=keep_dims))
 
 
 def any(input, axis=None, keep_dims=False):
@@ -408,7 +410,7 @@ def any(input, axis=None, keep_dims=False):
         [ True False]
     """
     x = _reduce_input("any", input)
-    return wrap(jnp.any(x, axis=check_axes("any", axis, x.ndim), keepdims=keep_dims))
+    return wrap(jnp.any(x, axis=_reduce_axes("any", axis, x.ndim), keepdims=keep_dims))
 
 
 def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
@@ -420,7 +422,7 @@ def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
         3
     """
     value = _reduce_input("count_nonzero", x, "x")
-    axes = check_axes("count_nonzero", axis, value.ndim)
+    axes = _reduce_axes("count_nonzero", axis, value.ndim)
     count = jnp.sum(value != 0, axis=axes, keepdims=keep_dims)
     return wrap(count.astype(np_dtype(dtype) or jnp.int32))
 
@@ -434,7 +436,7 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
         3.0
     """
     x = _reduce_input("nansum", input)
-    axes = check_axes("nansum", axis, x.ndim)
+    axes = _reduce_axes("nansum", axis, x.ndim)
     return wrap(jnp.nansum(x, axis=axes, keepdims=keepdims, dtype=np_dtype(dtype) or x.dtype))
 
 
@@ -447,7 +449,7 @@ def nanmean(input, axis=None, keepdims=False, *, dtype=None):
         1.5
     """
     x = to_float(_reduce_input("nanmean", input))
-    axes = check_axes("nanmean", axis, x.ndim)
+    axes = _reduce_axes("nanmean", axis, x.ndim)
     return wrap(jnp.nanmean(x, axis=axes, keepdims=keepdims, dtype=np_dtype(dtype)))
 
 

@@ -170,13 +170,14 @@ def scatter_nd(indices, updates, shape):
         [0. 3. 0.]
     """
     values = arr(updates, "scatter_nd", "updates", tensor=True)
-    index = _index_array("scatter_nd", arr(indices, "scatter_nd", "indices", tensor=True))
+    index = arr(indices, "scatter_nd", "indices", tensor=True)
     shape = alloc_shape("scatter_nd", shape, dtype=values.dtype)
-    if not index.ndim or index.shape[-1] > len(shape):
+    if not index.ndim or index.shape[-1] > len(shape):  # the shape first (MindSpore's order)
         raise ValueError(
             f"For 'scatter_nd', 'indices' must have at least 1 dimension and a last dimension "
             f"of at most len(shape)={len(shape)}, but got shape {tuple(index.shape)}."
         )
+    index = _index_array("scatter_nd", index)
     expected = tuple(index.shape[:-1]) + shape[index.shape[-1] :]
     if tuple(values.shape) != expected:
         raise ValueError(

@@ -60,7 +60,7 @@ def sort(input_x, axis=-1, descending=False):
         >>> print(values, indices)
         [1. 2. 3.] [0 2 1]
     """
-    x = arr(input_x, "sort", "input_x", keep_scalars=False)
+    x = arr(input_x, "sort", "input_x", tensor=True)
     index, axis = _sort_parts("sort", x, axis, descending)
     return wrap(jnp.take_along_axis(x, index, axis=axis)), wrap(index.astype(jnp.int32))
 
@@ -73,7 +73,7 @@ def argsort(input, axis=-1, descending=False):
         >>> print(ms.ops.argsort(ms.Tensor([1., 3., 2.])))
         [0 2 1]
     """
-    x = arr(input, "argsort", keep_scalars=False)
+    x = arr(input, "argsort", tensor=True)
     return wrap(_sort_parts("argsort", x, axis, descending)[0].astype(jnp.int32))
 
 
@@ -104,7 +104,9 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         >>> print(values, indices)
         [3. 2.] [1 2]
     """
-    x = check_min_rank("topk", arr(input, "topk", keep_scalars=False), error=RuntimeError)
+    x = check_min_rank("topk", arr(input, "topk", tensor=True), error=RuntimeError)
+    if x.dtype == jnp.bool_:  # MindSpore's TopK takes numbers only, on every device
+        raise TypeError("For 'topk', 'input' must be a number Tensor, but got dtype Bool.")
     dim = check_axis("topk", -1 if dim is None else dim, x.ndim, "dim")
     check_int_arg("topk", "k", k, 0)
     size = x.shape[dim] if x.ndim else 1
@@ -206,8 +208,8 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
         >>> print(ms.ops.searchsorted(ms.Tensor([1., 3., 5.]), ms.Tensor([3., 6.])))
         [1 3]
     """
-    seq = arr(sorted_sequence, "searchsorted", "sorted_sequence", keep_scalars=False)
-    vals = arr(values, "searchsorted", "values", keep_scalars=False)
+    seq = arr(sorted_sequence, "searchsorted", "sorted_sequence", tensor=True)
+    vals = arr(values, "searchsorted", "values", tensor=True)
     check_min_rank("searchsorted", seq, name="sorted_sequence")
     if seq.ndim > 1 and (seq.shape[:-1] != vals.shape[:-1] or vals.ndim != seq.ndim):
         raise ValueError(
@@ -249,8 +251,9 @@ def bincount(input, weights=None, minlength=0):
         >>> print(ms.ops.bincount(ms.Tensor([0, 2, 2])))
         [1. 0. 2.]
     """
-    x = _index_array("bincount", arr(input, "bincount", tensor=True), "input")
-    check_rank("bincount", x, 1)
+    # the rank first, then the dtype (MindSpore's order)
+    x = check_rank("bincount", arr(input, "bincount", tensor=True), 1)
+    x = _index_array("bincount", x, "input")
     check_eager("bincount", x, hint="Pass 'length' through jnp.bincount on the .jax array.")
     length = max(int(np.max(np.asarray(x), initial=-1)) + 1, minlength)
     w = None if weights is None else arr(weights, keep_scalars=False)

@@ -52,7 +52,10 @@ def histc(input, bins=100, min=0.0, max=0.0):
         >>> print(ms.ops.histc(ms.Tensor([1., 2., 1.]), bins=4, min=0, max=3))
         [0. 2. 1. 0.]
     """
-    x = to_float(arr(input, "histc", keep_scalars=False)).reshape(-1)
+    x = arr(input, "histc", tensor=True)
+    if x.dtype == np.bool_:  # MindSpore's Histogram takes numbers only, on every device
+        raise TypeError("For 'histc', 'input' must be a number Tensor, but got dtype Bool.")
+    x = to_float(x).reshape(-1)
     check_int_arg("histc", "bins", bins, 1)
     check_alloc("histc", "bins", (bins,), x.dtype.itemsize)
     if min > max:

@@ -492,6 +492,16 @@ def _index_copy(self, dim, index, tensor):
     return wrap(data.at[key].set(arr(tensor, "Tensor.index_copy_", "tensor")))
 
 
+def _searchsorted(self, values, *, out_int32=False, right=False, side=None, sorter=None):
+    # the method takes a Python number as ``values`` (MindSpore's Tensor.searchsorted does;
+    # ops.searchsorted needs a Tensor)
+    if isinstance(values, (bool, int, float)):
+        values = wrap(arr(values, "Tensor.searchsorted", "values", keep_scalars=False))
+    return sorting.searchsorted(
+        self, values, out_int32=out_int32, right=right, side=side, sorter=sorter
+    )
+
+
 def _addmm(self, mat1, mat2, *, beta=1, alpha=1):
     return products.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
 
@@ -508,6 +518,7 @@ _METHODS.update(
         "unique": _unique,
         "kthvalue": _method_on(statistics.kthvalue, "kthvalue"),
         "histc": _method_on(statistics.histc, "histc"),
+        "searchsorted": _searchsorted,
         "select": select,
         "take": take,
         "index": _index,

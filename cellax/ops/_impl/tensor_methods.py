@@ -401,7 +401,6 @@ _SAME_SIGNATURE = {
     "unique_consecutive": sorting.unique_consecutive,
     "nonzero": sorting.nonzero,
     "argwhere": sorting.argwhere,
-    "searchsorted": sorting.searchsorted,
     # nn
     "relu": activations.relu,
     "sigmoid": activations.sigmoid,

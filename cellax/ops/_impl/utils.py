@@ -163,10 +163,11 @@ def check_axis(api: str, axis: int, ndim: int, name: str = "axis") -> int:
     return int(axis) % max(ndim, 1)
 
 
-def check_axes(api: str, axis, ndim: int, name: str = "axis"):
+def check_axes(api: str, axis, ndim: int, name: str = "axis", repeated=ValueError):
     """None/()/[] -> None (all axes); an int or a sequence of ints -> normalised tuple. A 0-D
     input has no axis to name, but MindSpore's reductions take 0 or -1 there and return it
-    unchanged: those give ``()`` (reduce nothing)."""
+    unchanged: those give ``()`` (reduce nothing). An axis named twice raises ``repeated``
+    (MindSpore's sum/mean/max... reductions raise RuntimeError, var/std and flip ValueError)."""
     if axis is None:
         return None
     if isinstance(axis, Tensor):
@@ -176,7 +177,7 @@ def check_axes(api: str, axis, ndim: int, name: str = "axis"):
             return None
         axes = tuple(check_axis(api, a, ndim, name) for a in axis)
         if len(set(axes)) != len(axes):
-            raise ValueError(f"For '{api}', '{name}' must not repeat an axis, but got {axis}.")
+            raise repeated(f"For '{api}', '{name}' must not repeat an axis, but got {axis}.")
         return axes if ndim else ()
     axis = check_axis(api, axis, ndim, name)
     return (axis,) if ndim else ()
