@@ -9,7 +9,17 @@ Differences from MindSpore: cellax's ops accept some arguments MindSpore 2.10 (C
 deliberately (the bad-argument campaign of ``tools/fuzz_bad_input_ops.py`` measures them):
 a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
 as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
-take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices);
+take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices;
+also ``ops.cross``, ``ops.nan_to_num``, Bool ``ops.diag``, ``ops.max`` and ``ops.min``, and
+``mint.roll``, ``mint.tril``, ``mint.stack``, ``mint.repeat_interleave``, ``mint.arange``,
+``mint.full``, ``mint.linspace``, which have no CPU kernel in MindSpore 2.10); Tensors of
+different dtypes promoted in ``ops.concat``/``ops.cat``, ``ops.hstack``, ``ops.vstack``,
+``ops.block_diag``, ``mint.cat`` and ``mint.stack`` (MindSpore CPU's Concat kernel refuses the
+mix; ``ops.stack``, ``ops.dense`` and ``ops.kl_div`` refuse it, as MindSpore does); Bool Tensors
+in ``ops.repeat_interleave``, ``ops.repeat_elements`` and ``Tensor.repeat_interleave`` (a
+repeated mask; MindSpore takes numbers only); BFloat16 in ``ops.unfold``, ``ops.kl_div`` and
+``ops.multinomial``; Python numbers among ``ops.stack``'s Tensors, and an int or a list as
+``ops.randint``'s ``size`` (MindSpore: a tuple only);
 zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
 ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where
