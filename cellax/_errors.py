@@ -119,8 +119,11 @@ def check_bools(api: str, wording: str = BOOL_VALUE, **values) -> None:
         check_bool(api, name, value, wording)
 
 
-def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int:
-    """A Python or NumPy int (not a bool), at least ``minimum`` when given; as a Python int."""
+def check_int_arg(
+    api: str, name: str, value, minimum: int | None = None, *, maximum: int | None = None
+) -> int:
+    """A Python or NumPy int (not a bool), at least ``minimum`` and at most ``maximum`` when
+    given (ValueError otherwise); as a Python int."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(
             f"For '{api}', '{name}' must be an int, but got {value!r} of type "
@@ -128,6 +131,8 @@ def check_int_arg(api: str, name: str, value, minimum: int | None = None) -> int
         )
     if minimum is not None and value < minimum:
         raise ValueError(f"For '{api}', '{name}' must be >= {minimum}, but got {value}.")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"For '{api}', '{name}' must be <= {maximum}, but got {value}.")
     return int(value)
 
 

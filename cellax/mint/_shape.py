@@ -5,7 +5,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from .. import ops
-from ..ops._impl.shape import _perm, narrow_value
+from ..ops._impl.shape import _perm, _tensor_list, narrow_value, repeat_values
 from ..ops._impl.utils import arr, wrap
 
 _SAME = [
@@ -54,7 +54,9 @@ def stack(tensors, dim=0):
         >>> mint.stack([mint.ones(3), mint.zeros(3)], dim=1).shape
         (3, 2)
     """
-    return ops.stack(tensors, dim)
+    values = _tensor_list("stack", tensors)  # Tensors only, promoted (ops.stack: one dtype)
+    dtype = jnp.result_type(*values)
+    return ops.stack([wrap(value.astype(dtype)) for value in values], dim)
 
 
 def chunk(input, chunks, dim=0):
@@ -98,7 +100,7 @@ def permute(input, dims):
         >>> mint.permute(mint.ones((2, 3, 4)), (2, 0, 1)).shape
         (4, 2, 3)
     """
-    x = arr(input, "permute", keep_scalars=False)
+    x = arr(input, "permute", tensor=True)
     return wrap(jnp.transpose(x, _perm("permute", x, dims, "dims")))
 
 
@@ -247,7 +249,7 @@ def repeat_interleave(input, repeats, dim=None, *, output_size=None):
         >>> print(mint.repeat_interleave(mint.Tensor([1, 2]), 2))
         [1 1 2 2]
     """
-    return ops.repeat_interleave(input, repeats, dim)
+    return repeat_values(input, repeats, dim, strict=False)
 
 
 def meshgrid(*tensors, indexing=None):
@@ -273,7 +275,7 @@ def diag(input, diagonal=0):
         [[1 0]
          [0 2]]
     """
-    if input.ndim == 2:
+    if arr(input, "diag", tensor=True).ndim == 2:
         return ops.diagonal(input, diagonal)
     return ops.diagflat(input, diagonal)
 

@@ -18,6 +18,20 @@ MindSpore 2.10 CPU does not register at all); dtypes MindSpore refuses where the
 plain: ``ops.count_nonzero`` of a Bool Tensor (the number of True values),
 ``ops.logsumexp`` of an Int32 Tensor (MindSpore takes Int64 and Bool; cellax computes in
 Float32) and ``ops.histc`` of Int64 and Float64 Tensors (MindSpore: Float16, Float32, Int32);
+@@B1@@
+a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
+as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
+take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices;
+also ``ops.cross``, ``ops.nan_to_num``, Bool ``ops.diag``, ``ops.max`` and ``ops.min``, and
+``mint.roll``, ``mint.tril``, ``mint.stack``, ``mint.repeat_interleave``, ``mint.arange``,
+``mint.full``, ``mint.linspace``, which have no CPU kernel in MindSpore 2.10); Tensors of
+different dtypes promoted in ``ops.concat``/``ops.cat``, ``ops.hstack``, ``ops.vstack``,
+``ops.block_diag``, ``mint.cat`` and ``mint.stack`` (MindSpore CPU's Concat kernel refuses the
+mix; ``ops.stack``, ``ops.dense`` and ``ops.kl_div`` refuse it, as MindSpore does); Bool Tensors
+in ``ops.repeat_interleave``, ``ops.repeat_elements`` and ``Tensor.repeat_interleave`` (a
+repeated mask; MindSpore takes numbers only); BFloat16 in ``ops.unfold``, ``ops.kl_div`` and
+``ops.multinomial``; Python numbers among ``ops.stack``'s Tensors, and an int or a list as
+``ops.randint``'s ``size`` (MindSpore: a tuple only);
 zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
 ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where

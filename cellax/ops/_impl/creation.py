@@ -103,7 +103,7 @@ def ones_like(input, *, dtype=None):
         >>> print(ms.ops.ones_like(ms.Tensor([1, 2])))
         [1 1]
     """
-    return wrap(jnp.ones_like(arr(input, "ones_like", keep_scalars=False), dtype=np_dtype(dtype)))
+    return wrap(jnp.ones_like(arr(input, "ones_like", tensor=True), dtype=np_dtype(dtype)))
 
 
 def zeros_like(input, *, dtype=None):
@@ -114,7 +114,7 @@ def zeros_like(input, *, dtype=None):
         >>> print(ms.ops.zeros_like(ms.Tensor([1., 2.])))
         [0. 0.]
     """
-    return wrap(jnp.zeros_like(arr(input, "zeros_like", keep_scalars=False), dtype=np_dtype(dtype)))
+    return wrap(jnp.zeros_like(arr(input, "zeros_like", tensor=True), dtype=np_dtype(dtype)))
 
 
 def empty_like(input, *, dtype=None, device=None):
@@ -185,7 +185,7 @@ def full_like(input, fill_value, *, dtype=None):
         >>> print(ms.ops.full_like(ms.Tensor([1., 2.]), 7))
         [7. 7.]
     """
-    x = arr(input, "full_like", keep_scalars=False)
+    x = arr(input, "full_like", tensor=True)
     fill_value = check_real("full_like", "fill_value", fill_value)
     return wrap(jnp.full(x.shape, fill_value, np_dtype(dtype) or x.dtype))
 
@@ -195,13 +195,21 @@ def fills(x, value):
     return full_like(x, value)
 
 
-def _number(api, name, value):
+def _number(api, name, value, shaped=TypeError):
+    """A Python number from a number or a one-element Tensor; ``shaped`` is the error for a
+    Tensor of several values or a tuple or list (MindSpore's LinSpace checks their rank: a
+    ValueError), a TypeError for anything else."""
     if isinstance(value, Tensor):
         value = value._value
     if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.size == 1:
         return value.item()
     if isinstance(value, (bool, int, float, np.number)):
         return value
+    if isinstance(value, (jax.Array, tuple, list)):
+        got = f"a Tensor of shape {value.shape}" if isinstance(value, jax.Array) else repr(value)
+        raise shaped(
+            f"For '{api}', '{name}' must be a number or a one-element Tensor, but got {got}."
+        )
     raise TypeError(f"For '{api}', '{name}' must be a number, but got {value!r}.")
 
 
@@ -257,7 +265,8 @@ def linspace(start, end, steps):
         [0.   0.25 0.5  0.75 1.  ]
     """
     steps = check_int_arg("linspace", "steps", _number("linspace", "steps", steps), 1)
-    start, end = _number("linspace", "start", start), _number("linspace", "end", end)
+    start = _number("linspace", "start", start, ValueError)
+    end = _number("linspace", "end", end, ValueError)
     check_alloc("linspace", "steps", (steps,), 4)
     return wrap(jnp.linspace(start, end, steps, dtype=jnp.float32))
 
@@ -337,32 +346,33 @@ def meshgrid(*inputs, indexing="xy"):
 
 
 def _vectors(api: str, inputs) -> list:
-    arrays = [arr(v, api, "inputs", keep_scalars=False) for v in inputs]
+    arrays = [arr(v, api, "inputs", tensor=True) for v in inputs]
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"For '{api}', each input must be 1-D, but got shape {a.shape}.")
     return arrays
 
 
-def _atleast(fn, inputs):
+def _atleast(api, fn, inputs):
+    """``fn`` of a Tensor, or of each of a list or tuple of them (Python numbers refused)."""
     if isinstance(inputs, (list, tuple)):
-        return tuple(wrap(fn(arr(v, keep_scalars=False))) for v in inputs)
-    return wrap(fn(arr(inputs, keep_scalars=False)))
+        return tuple(wrap(fn(arr(v, api, "inputs", tensor=True))) for v in inputs)
+    return wrap(fn(arr(inputs, api, "inputs", tensor=True)))
 
 
 def atleast_1d(inputs):
     """Views with at least one dimension."""
-    return _atleast(jnp.atleast_1d, inputs)
+    return _atleast("atleast_1d", jnp.atleast_1d, inputs)
 
 
 def atleast_2d(inputs):
     """Views with at least two dimensions."""
-    return _atleast(jnp.atleast_2d, inputs)
+    return _atleast("atleast_2d", jnp.atleast_2d, inputs)
 
 
 def atleast_3d(inputs):
     """Views with at least three dimensions."""
-    return _atleast(jnp.atleast_3d, inputs)
+    return _atleast("atleast_3d", jnp.atleast_3d, inputs)
 
 
 def cartesian_prod(*inputs):
@@ -373,7 +383,7 @@ def cartesian_prod(*inputs):
 
 def block_diag(*inputs):
     """A block-diagonal matrix from 2-D Tensors."""
-    blocks = [arr(v, "block_diag", "inputs", keep_scalars=False) for v in inputs]
+    blocks = [arr(v, "block_diag", "inputs", tensor=True) for v in inputs]
     for block in blocks:
         if block.ndim > 2:
             raise ValueError(
@@ -385,7 +395,7 @@ def block_diag(*inputs):
 
 def vander(x, N=None):
     """The Vandermonde matrix with decreasing powers."""
-    x = check_rank("vander", arr(x, "vander", "x", keep_scalars=False), 1, "x")
+    x = check_rank("vander", arr(x, "vander", "x", tensor=True), 1, "x")
     if N is not None:
         N = check_int_arg("vander", "N", N, 0)
         check_alloc("vander", "N", (x.shape[0], N), x.dtype.itemsize)
@@ -403,7 +413,7 @@ def combinations(input, r=2, with_replacement=False):
          [2 3]]
     """
     api = "combinations"
-    x = arr(input, api, keep_scalars=False)
+    x = arr(input, api, tensor=True)
     if x.ndim != 1:
         raise ValueError(f"For '{api}', 'input' must be 1-D, but got shape {x.shape}.")
     make = itertools.combinations_with_replacement if with_replacement else itertools.combinations

@@ -63,6 +63,10 @@ ACCEPTS = {
     "cumsum": f"{_FLOATS} {_INTS} {_COMPLEX}",
     "logcumsumexp": "Float16 Float32 Float64",
     "median": "Float32 Float64 Int16 Int32 Int64",
+    # MindSpore also refuses BFloat16 here; cellax takes it (JAX's training dtype)
+    "unfold": f"{_FLOATS} {_COMPLEX} Int8 Int16 Int32 Int64 UInt8",
+    "multinomial": f"{_FLOATS} {_INTS}",
+    "kl_div": _FLOATS,
 }
 
 
@@ -99,6 +103,15 @@ def check_accepts(api: str, *values) -> None:
                 f"For '{api}', the dtype of the input Tensor must be one of "
                 f"{{{', '.join(sorted(allowed))}}}, but got {name}."
             )
+
+
+def check_same_dtype(api: str, **values) -> None:
+    """Raise MindSpore's ``TypeError`` unless the named Tensor inputs share one dtype (its
+    Dense and KLDivLoss, for example, check this on every device)."""
+    names = {name: dtype_name(value) for name, value in values.items()}
+    if len(set(names.values())) > 1:
+        listed = " and ".join(f"'{name}' {dtype}" for name, dtype in names.items())
+        raise TypeError(f"For '{api}', the inputs must have the same dtype, but got {listed}.")
 
 
 def check_accepts_promoted(api: str, *values) -> None:

@@ -277,7 +277,7 @@ def sequence_mask(lengths, maxlen=None):
     if maxlen is None:
         check_eager("sequence_mask", length, hint="Pass 'maxlen' explicitly.")
         maxlen = int(np.max(np.asarray(length)))
-    maxlen = check_int_arg("sequence_mask", "maxlen", maxlen, 1)
+    maxlen = check_int_arg("sequence_mask", "maxlen", maxlen, 1, maximum=2**31 - 1)
     check_alloc("sequence_mask", "maxlen", length.shape + (maxlen,), 1)
     return wrap(jnp.arange(maxlen) < length[..., None])
 

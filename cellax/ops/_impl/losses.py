@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 
 from ... import _dtype
+from .dtype_rules import check_accepts, check_same_dtype
 from .eager import fused
 from .primitive import Primitive
 from .utils import (
@@ -325,9 +326,10 @@ def kl_div(logits, labels, reduction="mean"):
             f"For '{api}', 'reduction' must be one of ['mean', 'sum', 'none', 'batchmean'], but "
             f"got {reduction!r}."
         )
-    x, y = to_float(arr(logits, tensor=True)), jnp.asarray(arr(labels, tensor=True))
+    x, y = arr(logits, tensor=True), jnp.asarray(arr(labels, tensor=True))
+    check_accepts(api, x)  # MindSpore's KLDivLoss: float Tensors of one dtype
+    check_same_dtype(api, logits=x, labels=y)
     _same_shape(api, x, y, ("logits", "labels"))
-    y = y.astype(x.dtype)
     loss = jax.scipy.special.xlogy(y, y) - y * x
     if reduction == "batchmean":
         return wrap(jnp.sum(loss) / (x.shape[0] if x.ndim else 1))

@@ -40,7 +40,7 @@ def tril(input, diagonal=0):
         [[1. 0.]
          [1. 1.]]
     """
-    x = arr(input, "tril", keep_scalars=False)
+    x = arr(input, "tril", tensor=True)
     if x.ndim < 2:
         raise ValueError(f"For 'tril', 'input' must be at least 2-D, but got shape {x.shape}.")
     return wrap(jnp.tril(x, check_int_arg("tril", "diagonal", diagonal)))
@@ -48,7 +48,7 @@ def tril(input, diagonal=0):
 
 def triu(input, diagonal=0):
     """Zero the elements below the ``diagonal``-th diagonal."""
-    x = arr(input, "triu", keep_scalars=False)
+    x = arr(input, "triu", tensor=True)
     if x.ndim < 2:
         raise ValueError(f"For 'triu', 'input' must be at least 2-D, but got shape {x.shape}.")
     return wrap(jnp.triu(x, check_int_arg("triu", "diagonal", diagonal)))
@@ -72,7 +72,7 @@ def diag(input):
         >>> ms.ops.diag(ms.ops.ones((2, 3))).shape
         (2, 3, 2, 3)
     """
-    x = arr(input, "diag", keep_scalars=False)
+    x = arr(input, "diag", tensor=True)
     if x.ndim == 0:
         raise ValueError(f"For 'diag', 'input' must be at least 1-D, but got shape {x.shape}.")
     flat = x.reshape(-1)
@@ -81,12 +81,12 @@ def diag(input):
 
 def diagflat(input, offset=0):
     """A 2-D Tensor with the flattened ``input`` on diagonal ``offset``."""
-    return wrap(jnp.diagflat(arr(input, "diagflat", keep_scalars=False), offset))
+    return wrap(jnp.diagflat(arr(input, "diagflat", tensor=True), offset))
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Put the last dimension of ``input`` on diagonals of new ``dim1``/``dim2`` planes."""
-    x = arr(input, "diag_embed", keep_scalars=False)
+    x = arr(input, "diag_embed", tensor=True)
     n = x.shape[-1] + builtins.abs(offset)
     rows = jnp.arange(x.shape[-1]) + builtins.max(-offset, 0)
     cols = jnp.arange(x.shape[-1]) + builtins.max(offset, 0)
@@ -103,7 +103,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
         >>> print(ms.ops.diagonal(ms.Tensor([[1, 2], [3, 4]])))
         [1 4]
     """
-    x = arr(input, "diagonal", keep_scalars=False)
+    x = arr(input, "diagonal", tensor=True)
     a = check_axis("diagonal", dim1, x.ndim, "dim1")
     b = check_axis("diagonal", dim2, x.ndim, "dim2")
     if a == b:
@@ -307,7 +307,7 @@ def matrix_band_part(x, lower, upper):
          [0. 0. 1.]]
     """
     api = "matrix_band_part"
-    value = arr(x, api, "x", keep_scalars=False)
+    value = arr(x, api, "x", tensor=True)
     if value.ndim < 2:
         raise ValueError(f"For '{api}', 'x' must be at least 2-D, but got shape {value.shape}.")
     low, up = (check_ints(api, n, v, tensor=True) for n, v in (("lower", lower), ("upper", upper)))

@@ -9,6 +9,7 @@ import builtins
 import jax
 import jax.numpy as jnp
 
+from .dtype_rules import check_same_dtype
 from .primitive import primitive
 from .utils import arr, check_axis, check_broadcast, wrap
 
@@ -395,6 +396,7 @@ def dense(input, weight, bias=None):
         [[3.5]]
     """
     x, w = arr(input, tensor=True), arr(weight, tensor=True)
+    check_same_dtype("dense", input=x, weight=w)  # MindSpore's Dense, on every device
     if w.ndim not in (1, 2) or x.ndim < 1:
         raise ValueError(
             f"For 'dense', 'weight' must be 1-D or 2-D and 'input' at least 1-D, but got shapes "

@@ -14,6 +14,7 @@ from ... import _dtype
 from ..._limits import check_alloc
 from ..._random import next_key
 from ..._tensor import Tensor
+from .dtype_rules import check_accepts
 from .primitive import primitive
 from .utils import alloc_shape, arr, check_eager, check_int_arg, np_dtype, to_float, wrap
 
@@ -94,14 +95,14 @@ def randn(*size, dtype=None, seed=None):
 
 def rand_like(input, seed=None, *, dtype=None):
     """Uniform samples in [0, 1) shaped like ``input``."""
-    x = arr(input, "rand_like", keep_scalars=False)
+    x = arr(input, "rand_like", tensor=True)
     dtype = np_dtype(dtype) or (x.dtype if x.dtype.kind == "f" else jnp.float32)
     return wrap(jax.random.uniform(next_key(seed), x.shape, dtype))
 
 
 def randn_like(input, seed=None, *, dtype=None):
     """Standard normal samples shaped like ``input``."""
-    x = arr(input, "randn_like", keep_scalars=False)
+    x = arr(input, "randn_like", tensor=True)
     dtype = np_dtype(dtype) or (x.dtype if x.dtype.kind == "f" else jnp.float32)
     return wrap(jax.random.normal(next_key(seed), x.shape, dtype))
 
@@ -177,8 +178,9 @@ def randint(low, high, size, seed=None, *, dtype=None):
     """Integers in ``[low, high)`` of shape ``size`` (Int64 by default).
 
     Raises:
-        ValueError: If ``high <= low``.
-        RuntimeError: If ``low`` or ``high`` is outside the Int32 range (as in MindSpore 2.10).
+        ValueError: If ``size`` is not a tuple (or list) of ints, an int or a Tensor.
+        RuntimeError: If ``high <= low``, or ``low`` or ``high`` is outside the Int32 range
+            (as in MindSpore 2.10).
 
     Examples:
         >>> import cellax as ms
@@ -195,9 +197,11 @@ def randint(low, high, size, seed=None, *, dtype=None):
                 f"{value}."
             )
     if isinstance(low, int) and isinstance(high, int) and high <= low:
-        raise ValueError(
+        raise RuntimeError(
             f"For 'randint', 'high' must be greater than 'low', but got low={low} and high={high}."
         )
+    if isinstance(size, bool) or not isinstance(size, (tuple, list, int, np.integer, Tensor)):
+        raise ValueError(f"For 'randint', 'size' must be a tuple of ints, but got {size!r}.")
     target = np_dtype(dtype) or jnp.int64
     shape = alloc_shape("randint", size, "size")
     return wrap(jax.random.randint(next_key(seed), shape, low, high, target))
@@ -205,7 +209,7 @@ def randint(low, high, size, seed=None, *, dtype=None):
 
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """Integers in ``[low, high)`` shaped like ``input``."""
-    x = arr(input, "randint_like", keep_scalars=False)
+    x = arr(input, "randint_like", tensor=True)
     low = check_int_arg("randint_like", "low", low)
     high = check_int_arg("randint_like", "high", high)
     target = np_dtype(dtype) or (x.dtype if x.dtype.kind in "iu" else jnp.int64)
@@ -233,7 +237,7 @@ def bernoulli(input, p=0.5, seed=None):
         >>> print(ms.ops.bernoulli(ms.ops.zeros(3), 1.0))
         [1. 1. 1.]
     """
-    x = arr(input, "bernoulli", keep_scalars=False)
+    x = arr(input, "bernoulli", tensor=True)
     prob = arr(p, "bernoulli", "p", real=True)
     if isinstance(prob, (int, float)) and not 0 <= prob <= 1:
         raise ValueError(f"For 'bernoulli', 'p' must be in [0, 1], but got {prob}.")
@@ -253,7 +257,9 @@ def multinomial(input, num_samples, replacement=True, seed=None):
         >>> print(ms.ops.multinomial(ms.Tensor([0., 1.]), 2))
         [1 1]
     """
-    weights = to_float(arr(input, "multinomial", tensor=True))
+    weights = arr(input, "multinomial", tensor=True)
+    check_accepts("multinomial", weights)
+    weights = to_float(weights)
     if weights.ndim not in (1, 2):
         raise ValueError(
             f"For 'multinomial', 'input' must be 1-D or 2-D, but got shape {tuple(weights.shape)}."

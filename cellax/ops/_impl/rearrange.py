@@ -10,6 +10,7 @@ from jax import lax
 
 from ..._tensor import Tensor
 from .convolution import _check_rank, ntuple
+from .dtype_rules import check_accepts
 from .utils import arr, check_window_fits, wrap
 
 __all__ = [
@@ -303,6 +304,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """
     api = "unfold"
     x = arr(input, tensor=True)
+    check_accepts(api, x)  # before the rank, as MindSpore's Im2Col
     _check_rank(api, x, (4,))
     args = [
         ntuple(api, n, v, 2, m)

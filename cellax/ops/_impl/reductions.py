@@ -481,9 +481,9 @@ def trace(input):
         >>> print(ms.ops.trace(ms.Tensor([[1., 2.], [3., 4.]])))
         5.0
     """
-    x = _reduce_input("trace", input)
-    if x.ndim != 2:
-        raise ValueError(f"For 'trace', 'input' must be 2-D, but got shape {x.shape}.")
+    x = arr(input, "trace", tensor=True)
+    if x.ndim != 2:  # MindSpore's Trace checks the rank with a RuntimeError
+        raise RuntimeError(f"For 'trace', 'input' must be 2-D, but got shape {x.shape}.")
     if x.dtype == jnp.bool_:
         raise TypeError("For 'trace', the dtype of 'input' must be a number type, but got Bool.")
     return wrap(jnp.trace(x, dtype=x.dtype))  # MindSpore keeps the input dtype
@@ -497,9 +497,12 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
         >>> print(ms.ops.diff(ms.Tensor([1, 3, 6])))
         [2 3]
     """
-    value = _reduce_input("diff", x, "x")
+    value = arr(x, "diff", "x", tensor=True)
+    if value.ndim == 0:  # MindSpore: a TypeError
+        raise TypeError("For 'diff', 'x' must have at least 1 dimension, but got a 0-D Tensor.")
     axis = check_axis("diff", axis, value.ndim)
-    n = check_int_arg("diff", "n", n, 0)
+    if check_int_arg("diff", "n", n) < 0:  # MindSpore checks 'n' with a RuntimeError
+        raise RuntimeError(f"For 'diff', 'n' must be >= 0, but got {n}.")
     return wrap(
         jnp.diff(
             value,

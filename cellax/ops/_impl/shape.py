@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ... import _dtype
 from ..._limits import check_alloc
 from ..._reshape import reshape_value
 from ..._tensor import Tensor
@@ -84,7 +85,7 @@ def reshape(input, shape):
         >>> ms.ops.reshape(ms.ops.ones(6), (2, -1)).shape
         (2, 3)
     """
-    x = arr(input, "reshape", keep_scalars=False)
+    x = arr(input, "reshape", tensor=True)
     return wrap(reshape_value("reshape", x, shape_tuple("reshape", shape)))
 
 
@@ -112,13 +113,13 @@ def transpose(input, dims):
         >>> ms.ops.transpose(ms.ops.ones((2, 3)), (1, 0)).shape
         (3, 2)
     """
-    x = arr(input, "transpose", keep_scalars=False)
+    x = arr(input, "transpose", tensor=True)
     return wrap(jnp.transpose(x, _perm("transpose", x, dims, "dims")))
 
 
 def permute(input, axis):
     """Permute dimensions by ``axis`` (like :func:`transpose`)."""
-    x = arr(input, "permute", keep_scalars=False)
+    x = arr(input, "permute", tensor=True)
     return wrap(jnp.transpose(x, _perm("permute", x, axis, "axis")))
 
 
@@ -130,14 +131,14 @@ def expand_dims(input_x, axis):
         >>> ms.ops.expand_dims(ms.ops.ones(3), 0).shape
         (1, 3)
     """
-    x = arr(input_x, "expand_dims", "input_x", keep_scalars=False)
+    x = arr(input_x, "expand_dims", "input_x", tensor=True)
     axis = check_axis("expand_dims", axis, x.ndim + 1)
     return wrap(jnp.expand_dims(x, axis))
 
 
 def unsqueeze(input, dim):
     """Insert a dimension of size 1 at ``dim``."""
-    x = arr(input, "unsqueeze", keep_scalars=False)
+    x = arr(input, "unsqueeze", tensor=True)
     return wrap(jnp.expand_dims(x, check_axis("unsqueeze", dim, x.ndim + 1, "dim")))
 
 
@@ -171,7 +172,7 @@ def broadcast_to(input, shape):
         [[1 2]
          [1 2]]
     """
-    x = arr(input, "broadcast_to", keep_scalars=False)
+    x = arr(input, "broadcast_to", tensor=True)
     target = list(shape_tuple("broadcast_to", shape))
     offset = len(target) - x.ndim
     for i, d in enumerate(target):
@@ -212,12 +213,12 @@ def expand(input_x, size):
 
 def expand_as(input, other):
     """Broadcast ``input`` to the shape of ``other``."""
-    return broadcast_to(input, arr(other, keep_scalars=False).shape)
+    return broadcast_to(input, arr(other, "expand_as", "other", tensor=True).shape)
 
 
 def view_as(input, other):
     """Reshape ``input`` to the shape of ``other``."""
-    return reshape(input, arr(other, keep_scalars=False).shape)
+    return reshape(input, arr(other, "view_as", "other", tensor=True).shape)
 
 
 def tile(input, dims):
@@ -228,7 +229,7 @@ def tile(input, dims):
         >>> print(ms.ops.tile(ms.Tensor([1, 2]), (2,)))
         [1 2 1 2]
     """
-    x = arr(input, "tile", keep_scalars=False)
+    x = arr(input, "tile", tensor=True)
     reps = shape_tuple("tile", dims, "dims")
     if any(r < 0 for r in reps):
         raise ValueError(f"For 'tile', 'dims' must not be negative, but got {list(reps)}.")
@@ -248,10 +249,17 @@ def repeat_interleave(input, repeats, axis=None):
         >>> print(ms.ops.repeat_interleave(ms.Tensor([1, 2]), ms.Tensor([1, 2]), 0))
         [1 2 2]
     """
+    return repeat_values(input, repeats, axis, strict=True)
+
+
+def repeat_values(input, repeats, axis, strict):
+    """``strict``: ``ops``' counts (ValueError out of [0, 2**31 - 1]), else ``mint``'s."""
     x = arr(input, "repeat_interleave", tensor=True)
     repeats = check_ints("repeat_interleave", "repeats", repeats, tensor=True)
-    if np.any(np.asarray(repeats) < 0):
-        raise ValueError(f"For 'repeat_interleave', 'repeats' must be >= 0, but got {repeats}.")
+    if np.any(np.asarray(repeats) < 0) or strict and np.any(np.asarray(repeats) >= 2**31):
+        limits = "in [0, 2**31 - 1]" if strict else ">= 0"  # MindSpore: a RuntimeError in mint
+        error = ValueError if strict else RuntimeError
+        raise error(f"For 'repeat_interleave', 'repeats' must be {limits}, but got {repeats}.")
     if axis is not None:
         axis = check_axis("repeat_interleave", axis, x.ndim)
     if isinstance(repeats, tuple) and len(repeats) == 1:
@@ -269,7 +277,7 @@ def repeat_elements(x, rep, axis=0):
     return repeat_interleave(x, check_ints("repeat_elements", "rep", rep, tensor=True), axis)
 
 
-def _tensor_list(api, tensors, name="tensors"):
+def _tensor_list(api, tensors, name="tensors", numbers=False):  # Python numbers too: ops.stack
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)) or not tensors:
         raise TypeError(
             f"For '{api}', '{name}' must be a non-empty list or tuple of Tensors, but got "
@@ -281,7 +289,7 @@ def _tensor_list(api, tensors, name="tensors"):
                 f"For '{api}', '{name}' must be a list or tuple of Tensors, but got an item of "
                 f"type {type(item).__name__}: nested sequences are not Tensors."
             )
-    return [arr(t, api, name, keep_scalars=False) for t in tensors]
+    return [arr(t, api, name, keep_scalars=False, tensor=not numbers) for t in tensors]
 
 
 def _joined(api, join, values):
@@ -333,7 +341,10 @@ def stack(tensors, axis=0):
         >>> ms.ops.stack([ms.Tensor([1, 2]), ms.Tensor([3, 4])], 1).shape
         (2, 2)
     """
-    values = _tensor_list("stack", tensors)
+    values = _tensor_list("stack", tensors, numbers=True)
+    dtypes = [str(_dtype.from_numpy_dtype(v.dtype)) for v in values]  # of Tensors: MindSpore's
+    if len({d for t, d in zip(tensors, dtypes) if not isinstance(t, (int, float))}) > 1:
+        raise TypeError(f"For 'stack', all Tensors must have the same dtype, but got {dtypes}.")
     axis = check_axis("stack", axis, values[0].ndim + 1)
     if builtins.any(v.shape != values[0].shape for v in values):
         raise ValueError(
@@ -370,7 +381,7 @@ def column_stack(tensors):
 
 def unstack(input_x, axis=0):
     """Split along ``axis`` into a tuple of Tensors with that dimension removed."""
-    x = check_min_rank("unstack", arr(input_x, "unstack", "input_x", keep_scalars=False))
+    x = check_min_rank("unstack", arr(input_x, "unstack", "input_x", tensor=True))
     axis = check_axis("unstack", axis, x.ndim)
     return tuple(wrap(v) for v in jnp.moveaxis(x, axis, 0))
 
@@ -384,7 +395,7 @@ def unbind(input, dim=0):
         >>> print(b)
         [3 4]
     """
-    x = check_min_rank("unbind", arr(input, "unbind", keep_scalars=False))
+    x = check_min_rank("unbind", arr(input, "unbind", tensor=True))
     dim = check_axis("unbind", dim, x.ndim, "dim")
     return tuple(wrap(v) for v in jnp.moveaxis(x, dim, 0))
 
@@ -429,7 +440,7 @@ def split(tensor, split_size_or_sections, axis=0):
 
 def tensor_split(input, indices_or_sections, axis=0):
     """Split into ``indices_or_sections`` nearly equal parts, or at the listed indices."""
-    x = arr(input, "tensor_split", keep_scalars=False)
+    x = arr(input, "tensor_split", tensor=True)
     axis = check_axis("tensor_split", axis, x.ndim)
     indices_or_sections = check_ints("tensor_split", "indices_or_sections", indices_or_sections)
     if isinstance(indices_or_sections, int):
@@ -446,7 +457,7 @@ def tensor_split(input, indices_or_sections, axis=0):
 def hsplit(input, indices_or_sections):
     """:func:`tensor_split` along dim 1 (dim 0 for 1-D)."""
     return tensor_split(
-        input, indices_or_sections, 1 if arr(input, keep_scalars=False).ndim > 1 else 0
+        input, indices_or_sections, 1 if arr(input, "hsplit", tensor=True).ndim > 1 else 0
     )
 
 
@@ -484,7 +495,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
         >>> ms.ops.flatten(ms.ops.ones((2, 3, 4))).shape
         (2, 12)
     """
-    x = arr(input, "flatten", keep_scalars=False)
+    x = arr(input, "flatten", tensor=True)
     if order not in ("C", "F"):
         raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got {order!r}.")
     if order == "F":
@@ -504,7 +515,7 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
 
 def ravel(input):
     """Flatten to 1-D."""
-    return wrap(jnp.ravel(arr(input, "ravel", keep_scalars=False)))
+    return wrap(jnp.ravel(arr(input, "ravel", tensor=True)))
 
 
 def movedim(x, source, destination):
@@ -515,7 +526,7 @@ def movedim(x, source, destination):
         >>> ms.ops.movedim(ms.ops.ones((2, 3, 4)), 0, -1).shape
         (3, 4, 2)
     """
-    value = check_min_rank("movedim", arr(x, "movedim", "x", keep_scalars=False), name="x")
+    value = check_min_rank("movedim", arr(x, "movedim", "x", tensor=True), name="x")
     moves = []
     for name, axes in (("source", source), ("destination", destination)):
         axes = check_ints("movedim", name, axes)
@@ -539,7 +550,7 @@ def swapaxes(input, axis0, axis1):
         >>> ms.ops.swapaxes(ms.ops.ones((2, 3, 4)), 0, 2).shape
         (4, 3, 2)
     """
-    x = arr(input, "swapaxes", keep_scalars=False)
+    x = arr(input, "swapaxes", tensor=True)
     a = check_axis("swapaxes", axis0, x.ndim, "axis0")
     b = check_axis("swapaxes", axis1, x.ndim, "axis1")
     return wrap(jnp.swapaxes(x, a, b))
@@ -552,7 +563,7 @@ def swapdims(input, dim0, dim1):
 
 def t(input):
     """Transpose a 1-D or 2-D Tensor."""
-    x = arr(input, "t", keep_scalars=False)
+    x = arr(input, "t", tensor=True)
     if x.ndim > 2:
         raise ValueError(f"For 't', 'input' must be at most 2-D, but got shape {x.shape}.")
     return wrap(x.T)
@@ -586,11 +597,13 @@ def fliplr(input):
 
 def rot90(input, k, dims):
     """Rotate by 90 degrees ``k`` times in the plane of ``dims``."""
-    x = arr(input, "rot90", keep_scalars=False)
+    x = arr(input, "rot90", tensor=True)
     k = check_int_arg("rot90", "k", k)
     dims = check_ints("rot90", "dims", dims, scalar=False)
     if len(dims) != 2:
         raise ValueError(f"For 'rot90', 'dims' must name two dimensions, but got {dims!r}.")
+    if dims[0] == dims[1]:  # MindSpore checks this first, with a RuntimeError
+        raise RuntimeError(f"For 'rot90', 'dims' must be two different dims, but got {dims}.")
     dims = check_axes("rot90", dims, x.ndim, "dims")
     return wrap(jnp.rot90(x, k, dims))
 
@@ -635,7 +648,7 @@ def narrow(input, axis, start, length):
 
 def narrow_value(input, axis, start, length, strict):
     """``narrow``'s slice; ``strict``: MindSpore's ranges, else PyTorch's (``mint``)."""
-    x = arr(input, "narrow", keep_scalars=False)
+    x = arr(input, "narrow", tensor=True)
     axis = check_axis("narrow", axis, x.ndim)
     start = check_int_arg("narrow", "start", start)
     length = check_int_arg("narrow", "length", length)
@@ -666,13 +679,15 @@ def slice(input_x, begin, size):
         [[2 3]
          [5 6]]
     """
-    x = arr(input_x, "slice", "input_x", keep_scalars=False)
+    x = arr(input_x, "slice", "input_x", tensor=True)
     begin, size = shape_tuple("slice", begin, "begin"), shape_tuple("slice", size, "size")
     if len(begin) != x.ndim or len(size) != x.ndim:
         raise ValueError(
             f"For 'slice', 'begin' and 'size' must have {x.ndim} entries, but got "
             f"{begin} and {size}."
         )
+    if builtins.any(length < -1 for length in size):  # MindSpore: a RuntimeError
+        raise RuntimeError(f"For 'slice', each 'size' must be >= -1, but got size={size}.")
     for dim, start, length in zip(x.shape, begin, size):
         if not 0 <= start <= dim or not (length == -1 or 0 <= length <= dim - start):
             raise ValueError(

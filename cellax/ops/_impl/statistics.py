@@ -249,7 +249,10 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
          [-1.  1.]]
     """
     api = "cov"
-    data = _floating(arr(input, api, tensor=True))
+    data = arr(input, api, tensor=True)
+    if data.dtype == jnp.bool_:  # MindSpore's cov checks this in Python, on every device
+        raise TypeError(f"For '{api}', 'input' must be a numeric Tensor, but got Bool.")
+    data = _floating(data)
     if data.ndim > 2:
         raise ValueError(f"For '{api}', 'input' must be 1-D or 2-D, but got rank {data.ndim}.")
     fw = None if fweights is None else arr(fweights, api, "fweights")
