@@ -178,8 +178,14 @@ def check_number(api: str, name: str, value, *, positive: bool = False) -> float
 
 
 def check_drop_probability(api: str, p) -> float:
-    """A drop probability in [0, 1) for the Dropout Cells; ValueError for anything else."""
-    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 <= p < 1:
+    """A drop probability in [0, 1) for the Dropout Cells: TypeError for a value that is not
+    an int or a float (a bool, a str, a tuple...), ValueError out of range, as MindSpore."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(
+            f"For '{api}', the drop probability 'p' must be an int or a float, but got "
+            f"{type(p).__name__}: {p!r}."
+        )
+    if not 0 <= p < 1:
         raise ValueError(f"For '{api}', the drop probability 'p' must be in [0, 1), but got {p!r}.")
     return float(p)
 

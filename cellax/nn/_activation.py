@@ -15,6 +15,7 @@ from .._initializer import initializer
 from .._limits import check_alloc
 from .._parameter import Parameter
 from .._tensor import Tensor
+from ..ops._impl.dtype_rules import check_accepts
 from ..ops._impl.utils import arr, check_axis, check_min_rank, check_real, to_float, wrap
 from ._cell import Cell
 
@@ -55,7 +56,9 @@ class _Elementwise(Cell):
         raise NotImplementedError
 
     def construct(self, x):
-        return wrap(self._fn(to_float(arr(x, tensor=True))))
+        value = arr(x, tensor=True)
+        check_accepts(type(self).__name__, value)  # float-only Cells (dtype_rules.ACCEPTS)
+        return wrap(self._fn(to_float(value)))
 
 
 class ReLU(_Elementwise):
@@ -68,6 +71,7 @@ class ReLU(_Elementwise):
     """
 
     def construct(self, x):
+        arr(x, "ReLU", "x", tensor=True)  # a Tensor: MindSpore refuses a Python number
         return ops.relu(x)
 
 
@@ -129,6 +133,7 @@ class PReLU(Cell):
 
     def construct(self, x):
         value = arr(x, tensor=True)
+        check_accepts("PReLU", value)
         a = self.a._value
         if value.ndim >= 2:
             if self.channel not in (1, value.shape[1]):
@@ -194,6 +199,7 @@ class Sigmoid(_Elementwise):
     """
 
     def construct(self, x):
+        arr(x, "Sigmoid", "x", tensor=True)  # a Tensor: MindSpore refuses a Python number
         return ops.sigmoid(x)
 
 
@@ -233,6 +239,7 @@ class Softmax(_AxisActivation):
     """
 
     def construct(self, x):
+        check_accepts("Softmax", arr(x, "Softmax", "x", tensor=True))
         return ops.softmax(x, self.axis)
 
 

@@ -9,7 +9,7 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from ..ops._impl import convolution
-from ..ops._impl.utils import arr
+from ..ops._impl.utils import arr, check_same_kind
 from ._cell import Cell
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]
@@ -99,6 +99,7 @@ class _Conv(Cell):
 
     def _check_input(self, x):
         api = type(self).__name__
+        check_same_kind(api, x=x, weight=self.weight._value)  # before the shape, as MindSpore
         if x.ndim != self._nd + 2 or x.shape[1] != self.in_channels:
             raise ValueError(
                 f"For '{api}', 'x' must have shape (N, {self.in_channels}, ...) with "

@@ -12,7 +12,7 @@ from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import wrap
 from ..ops._impl.eager import fused
-from ..ops._impl.utils import arr, check_min_rank
+from ..ops._impl.utils import arr, check_min_rank, check_same_kind
 from ._activation import get_activation
 from ._cell import Cell
 
@@ -47,7 +47,15 @@ class Dense(Cell):
         Tensor of shape :math:`(*, out\_channels)`.
 
     Raises:
+        TypeError: If ``x`` is not a Tensor, or an Int or Bool Tensor against the floating
+            weight.
         ValueError: If the last dimension of ``x`` is not ``in_channels``.
+
+    Differences from MindSpore: an input and a weight of two floating dtypes (a Float16 input,
+    a Float32 weight) compute in the wider one, here as in ``nn.Conv1d``/``nn.Conv2d``,
+    ``ops.conv1d``/``conv2d``/``conv3d``, ``mint.nn.functional.linear`` and
+    ``ops.margin_ranking_loss``; MindSpore 2.10 requires one dtype. An Int or Bool Tensor
+    against a floating one is a TypeError in both.
 
     Examples:
         >>> import cellax as ms
@@ -97,9 +105,9 @@ class Dense(Cell):
         self.activation_flag = activation is not None
 
     def construct(self, x):
-        value = check_min_rank(
-            "Dense", arr(x, "Dense", "x", keep_scalars=False), name="x", error=IndexError
-        )
+        value = arr(x, "Dense", "x", tensor=True)
+        check_same_kind("Dense", x=value, weight=self.weight._value)
+        value = check_min_rank("Dense", value, name="x", error=IndexError)
         if value.shape[-1] != self.in_channels:
             raise ValueError(
                 f"For 'Dense', the last dimension of 'x' must equal in_channels="

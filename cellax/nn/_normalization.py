@@ -10,6 +10,7 @@ from .._initializer import initializer
 from .._parameter import Parameter
 from .._tensor import wrap
 from ..ops._impl import normalization
+from ..ops._impl.dtype_rules import check_accepts
 from ..ops._impl.utils import arr, check_ints
 from ._cell import Cell
 
@@ -290,6 +291,7 @@ class LayerNorm(Cell):
 
     def construct(self, input_x):
         x = arr(input_x, tensor=True)
+        check_accepts("LayerNorm", x)  # floating Tensors only, as MindSpore's LayerNorm
         norm_axis = self.begin_norm_axis % x.ndim if x.ndim else 0
         params_axis = self.begin_params_axis % x.ndim if x.ndim else 0
         if tuple(x.shape[params_axis:]) != self.normalized_shape:
@@ -366,7 +368,13 @@ class GroupNorm(Cell):
 
     def construct(self, x):
         value = arr(x, tensor=True)
-        if value.ndim < 2 or value.shape[1] != self.num_channels:
+        if not 2 <= value.ndim <= 8:  # MindSpore's rank check is a RuntimeError, before the dtype
+            raise RuntimeError(
+                f"For 'GroupNorm', 'x' must have 2 to 8 dimensions, but got x.shape="
+                f"{tuple(value.shape)}."
+            )
+        check_accepts("GroupNorm", value)
+        if value.shape[1] != self.num_channels:
             raise ValueError(
                 f"For 'GroupNorm', 'x' must have num_channels={self.num_channels} channels on "
                 f"dim 1, but got x.shape={tuple(value.shape)}."

@@ -74,13 +74,13 @@ class _Pool(Cell):
     def construct(self, x):
         api = type(self).__name__
         value = arr(x, api, "x", tensor=True)
-        if getattr(value, "dtype", None) == np.bool_:  # MindSpore pooling kernels take numbers
-            raise TypeError(f"For '{api}', 'x' must be a numeric Tensor, but got dtype Bool.")
-        if value.ndim not in (self._nd + 1, self._nd + 2):
+        if value.ndim not in (self._nd + 1, self._nd + 2):  # the rank first, as MindSpore
             raise ValueError(
                 f"For '{api}', 'x' must be {self._nd + 1}-D or {self._nd + 2}-D, but got shape "
                 f"{tuple(value.shape)}."
             )
+        if getattr(value, "dtype", None) == np.bool_:  # MindSpore pooling kernels take numbers
+            raise TypeError(f"For '{api}', 'x' must be a numeric Tensor, but got dtype Bool.")
         if self._max:
             return pooling.max_pool(
                 api,

@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from ... import _dtype, ops
 from ...ops._impl import pooling
+from ...ops._impl.utils import arr, check_same_kind
 
 _SAME = [
-    "adaptive_avg_pool2d", "adaptive_avg_pool3d", "broadcast_to",
+    "adaptive_avg_pool3d", "broadcast_to",
     "clamp", "cosine_embedding_loss", "cross_entropy", "embedding", "fold", "group_norm",
-    "interpolate", "l1_loss", "layer_norm", "mse_loss", "pixel_shuffle", "soft_margin_loss",
+    "interpolate", "l1_loss", "layer_norm", "pixel_shuffle", "soft_margin_loss",
     "unfold",
 ]  # fmt: skip
 globals().update({name: getattr(ops, name) for name in _SAME})
 
 __all__ = _SAME + [
-    "adaptive_avg_pool1d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
     "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits", "conv1d",
     "conv2d", "conv3d", "conv_transpose2d", "dropout", "dropout2d", "flatten", "kl_div",
-    "linear", "max_pool2d", "nll_loss", "normalize", "one_hot", "pad", "smooth_l1_loss",
+    "linear", "max_pool2d", "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "smooth_l1_loss",
     "upsample",
 ]  # fmt: skip
 
@@ -53,6 +54,16 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
         >>> F.conv2d(mint.ones((1, 2, 5, 5)), mint.ones((3, 2, 3, 3))).shape
         (1, 3, 3, 3)
     """
+    x = arr(input, "conv2d", "input", tensor=True)
+    if x.ndim not in (3, 4):  # MindSpore's Conv2DExt: a RuntimeError
+        raise RuntimeError(
+            f"For 'conv2d', 'input' must be a 3-D (unbatched) or 4-D (batched) Tensor, but got "
+            f"shape {tuple(x.shape)}."
+        )
+    if x.ndim == 3:
+        batched = ops.unsqueeze(input, 0)
+        out = _conv(ops.conv2d, batched, weight, bias, stride, padding, dilation, groups)
+        return ops.squeeze(out, 0)
     return _conv(ops.conv2d, input, weight, bias, stride, padding, dilation, groups)
 
 
@@ -114,7 +125,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     # MindSpore's avg_pool2d_ext takes an unbatched (C, H, W) input; ops.avg_pool2d does not
     return pooling.avg_pool(
         "avg_pool2d", 2, input, kernel_size, _stride(kernel_size, stride), padding, ceil_mode,
-        count_include_pad, divisor_override or 0,
+        count_include_pad, divisor_override or 0, window_error=ValueError,
     )  # fmt: skip
 
 
@@ -144,11 +155,25 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
         [[[[4.]]]]
     """
     out = pooling.max_pool(  # mint, as torch, takes an unbatched CHW input too
-        "max_pool2d", 2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices
-    )
+        "max_pool2d", 2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices,
+        arg_error=ValueError,  # MindSpore's FuncMaxPool2D: "the value of 'stride' is invalid"
+    )  # fmt: skip
     if return_indices:
         return out[0], ops.cast(out[1], _dtype.int64)
     return out
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """2-D adaptive average pooling of ``(N, C, H, W)`` or ``(C, H, W)`` to ``output_size``
+    (an int or (h, w); None keeps that dimension). An ``output_size`` that is not an int or a
+    tuple of 2 is a ValueError, as MindSpore's AdaptiveAvgPool2DExt.
+
+    Examples:
+        >>> from cellax import mint
+        >>> mint.nn.functional.adaptive_avg_pool2d(mint.ones((1, 3, 7, 5)), (2, None)).shape
+        (1, 3, 2, 5)
+    """
+    return pooling._adaptive_avg_pool2d(input, output_size, ValueError)
 
 
 def adaptive_avg_pool1d(input, output_size):
@@ -259,6 +284,8 @@ def linear(input, weight, bias=None):
         >>> print(mint.nn.functional.linear(mint.Tensor([[1., 2.]]), mint.Tensor([[1., 1.]])))
         [[3.]]
     """
+    x, w = arr(input, "linear", "input", tensor=True), arr(weight, "linear", "weight", tensor=True)
+    check_same_kind("linear", input=x, weight=w)  # MindSpore's Dense: one dtype
     return ops.dense(input, weight, bias)
 
 
@@ -283,6 +310,7 @@ def one_hot(tensor, num_classes=-1):
         [[1 0 0]
          [0 0 1]]
     """
+    arr(tensor, "one_hot", "tensor", tensor=True)  # a Tensor: MindSpore refuses a number
     if num_classes == -1:
         num_classes = int(ops.amax(tensor).item()) + 1
     return ops.one_hot(tensor, num_classes, 1, 0).astype(_dtype.int64)
@@ -358,7 +386,27 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
         >>> print(F.nll_loss(mint.Tensor([[-1., -2.]]), mint.Tensor([1])))
         2.0
     """
+    x, y = arr(input, "nll_loss", "input", tensor=True), arr(target, "nll_loss", "target")
+    if getattr(y, "ndim", 0) and x.ndim > 1 and x.shape[0] != y.shape[0]:
+        raise ValueError(  # MindSpore checks the batch sizes before the target's dtype
+            f"For 'nll_loss', the batch size of 'input' and 'target' must be equal, but got "
+            f"{x.shape[0]} and {y.shape[0]}."
+        )
     return ops.nll_loss(input, target, weight, ignore_index, reduction)
+
+
+def mse_loss(input, target, reduction="mean"):
+    """Mean squared error; ``input`` and ``target`` of one dtype (MindSpore's MSELossExt
+    refuses an Int or Bool Tensor against a floating one).
+
+    Examples:
+        >>> from cellax import mint
+        >>> print(mint.nn.functional.mse_loss(mint.Tensor([1., 2.]), mint.Tensor([1., 4.])))
+        2.0
+    """
+    x = arr(input, "mse_loss", "input", tensor=True)
+    check_same_kind("mse_loss", input=x, target=arr(target, "mse_loss", "target", tensor=True))
+    return ops.mse_loss(input, target, reduction)
 
 
 def smooth_l1_loss(input, target, reduction="mean", beta=1.0):

@@ -14,7 +14,7 @@ from jax import lax
 from .conv_kernels import convolve
 from .eager import fused
 from .primitive import Primitive
-from .utils import arr, check_window_fits, wrap
+from .utils import arr, check_same_kind, check_window_fits, wrap
 
 __all__ = [
     "conv1d",
@@ -33,8 +33,8 @@ _PAD_MODES = ("same", "valid", "pad")
 
 
 # -- argument checks ----------------------------------------------------------------------------
-def ntuple(api: str, name: str, value, n: int, minimum: int = 1) -> tuple:
-    """An int or a sequence of n ints -> a tuple of n ints, each >= minimum."""
+def ntuple(api: str, name: str, value, n: int, minimum: int = 1, error=TypeError) -> tuple:
+    """An int or a sequence of n ints -> a tuple of n ints, each >= minimum (else ``error``)."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         value = (int(value),) * n
     elif isinstance(value, (tuple, list)) and len(value) == 1 and n > 1:
@@ -44,7 +44,7 @@ def ntuple(api: str, name: str, value, n: int, minimum: int = 1) -> tuple:
         or len(value) != n
         or any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in value)
     ):
-        raise TypeError(
+        raise error(
             f"For '{api}', '{name}' must be an int or a tuple of {n} ints, but got {value!r}."
         )
     if any(v < minimum for v in value):
@@ -63,7 +63,7 @@ def check_pad_mode(api: str, pad_mode) -> str:
     return pad_mode.lower()
 
 
-def explicit_pads(api: str, padding, n: int) -> list:
+def explicit_pads(api: str, padding, n: int, error=TypeError) -> list:
     """MindSpore padding (int, n ints, or 2n ints as before/after per dim) -> [(lo, hi)] * n."""
     if isinstance(padding, (int, np.integer)) and not isinstance(padding, bool):
         pads = [(int(padding), int(padding))] * n
@@ -72,7 +72,7 @@ def explicit_pads(api: str, padding, n: int) -> list:
     elif isinstance(padding, (tuple, list)) and len(padding) == 2 * n:
         pads = [(int(padding[2 * i]), int(padding[2 * i + 1])) for i in range(n)]
     else:
-        raise TypeError(
+        raise error(
             f"For '{api}', 'padding' must be an int or a tuple of {n} or {2 * n} ints, but got "
             f"{padding!r}."
         )
@@ -117,20 +117,20 @@ _SPATIAL = {1: "W", 2: "HW", 3: "DHW"}
 
 
 def _dimension_numbers(n: int):
-    s = _SPATIAL[n]
-    return ("NC" + s, "OI" + s, "NC" + s)
+    return ("NC" + _SPATIAL[n], "OI" + _SPATIAL[n], "NC" + _SPATIAL[n])
 
 
 # -- convolution ------------------------------------------------------------------------------
 def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, groups):
-    x, w = arr(input), arr(weight)
+    x, w = check_same_kind(api, input=arr(input), weight=arr(weight))  # dtypes before shapes
     _check_rank(api, x, (n + 2,))
     _check_rank(api, w, (n + 2,), "weight")
     if isinstance(padding, str):
         pad_mode, padding = padding, 0
     pad_mode = check_pad_mode(api, pad_mode)
-    stride = ntuple(api, "stride", stride, n)
-    dilation = ntuple(api, "dilation", dilation, n)
+    kind = ValueError if api == "conv1d" else TypeError  # MindSpore's conv1d: "stride must be"
+    stride = ntuple(api, "stride", stride, n, error=kind)
+    dilation = ntuple(api, "dilation", dilation, n, error=kind)
     _check_channels(api, x, w.shape[1], groups)
     if pad_mode == "same":
         pads = _same_pads(x.shape[2:], w.shape[2:], stride, dilation)
@@ -261,7 +261,7 @@ def _transpose_pads(api, pad_mode, padding, sizes, kernel, stride, dilation, out
 def _conv_transpose(
     api, n, input, weight, bias, stride, pad_mode, padding, output_padding, groups, dilation
 ):
-    x, w = arr(input), arr(weight)
+    x, w = check_same_kind(api, input=arr(input), weight=arr(weight))  # dtypes before shapes
     _check_rank(api, x, (n + 2,))
     _check_rank(api, w, (n + 2,), "weight")
     pad_mode = check_pad_mode(api, pad_mode)

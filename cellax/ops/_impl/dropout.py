@@ -7,6 +7,7 @@ import jax.numpy as jnp
 
 from ..._errors import check_probability
 from ..._random import next_key
+from .dtype_rules import check_accepts
 from .primitive import primitive
 from .utils import arr, name_op, wrap
 
@@ -53,7 +54,8 @@ def dropout(input, p=0.5, training=True, seed=None):
         True
     """
     _check_p("dropout", p)
-    x = arr(input, "dropout", keep_scalars=False)
+    x = arr(input, "dropout", tensor=True)
+    check_accepts("dropout", x)  # floating Tensors only, as MindSpore's Dropout
     if not training or p == 0:
         return wrap(x)
     return wrap(_drop(x, p, x.shape, seed)[0])

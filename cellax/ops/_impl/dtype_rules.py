@@ -70,6 +70,32 @@ ACCEPTS = {
 }
 
 
+# Float-only inputs of the nn functions and Cells (MindSpore's "For primitive[X], the input
+# argument[x] must be a type of {Tensor[Float16], ...}"; Int and Bool Tensors refused).
+ACCEPTS.update(
+    dict.fromkeys(
+        (
+            "adaptive_avg_pool2d",
+            "avg_pool1d",
+            "avg_pool2d",
+            "dropout",
+            "group_norm",
+            "GroupNorm",
+            "cross_entropy",
+            "binary_cross_entropy",
+            "binary_cross_entropy_with_logits",
+            "ELU",
+            "GELU",
+            "PReLU",
+            "Softmax",
+            "LayerNorm",
+        ),
+        _FLOATS,
+    )
+)
+ACCEPTS["max_pool2d"] = f"{_FLOATS} {_INTS}"  # MaxPoolWithArgmaxV2 refuses Bool only
+
+
 _SETS = {api: frozenset(names.split()) for api, names in ACCEPTS.items()}
 
 

@@ -252,8 +252,17 @@ def cross_entropy(
     api = "cross_entropy"
     check_reduction(api, reduction)
     _check_smoothing(api, label_smoothing)
-    x = check_min_rank("cross_entropy", to_float(arr(input, "cross_entropy", "input", tensor=True)))
+    x = arr(input, "cross_entropy", "input", tensor=True)
+    check_accepts(api, x)
+    x = check_min_rank("cross_entropy", to_float(x))
     y = jnp.asarray(arr(target, "cross_entropy", "target", tensor=True))
+    indices = (x.shape[0],) + x.shape[2:] if x.ndim > 1 else ()
+    if _dtype.is_floating(y.dtype) and y.shape not in (x.shape, indices):
+        raise ValueError(  # neither probabilities nor (wrongly typed) class indices
+            f"For '{api}', a floating 'target' holds class probabilities and must have the shape "
+            f"of 'input' {tuple(x.shape)}, but got {tuple(y.shape)}. Pass integer class indices "
+            f"of shape (N, *) otherwise."
+        )
     if not (_dtype.is_floating(y.dtype) and y.shape == x.shape):
         return wrap(
             _weighted_nll(api, x, y, weight, ignore_index, reduction, label_smoothing, True)
@@ -299,7 +308,9 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """
     api = "binary_cross_entropy"
     check_reduction(api, reduction)
-    p, y = to_float(arr(logits, tensor=True)), jnp.asarray(arr(labels, tensor=True))
+    p, y = arr(logits, tensor=True), arr(labels, tensor=True)
+    check_accepts(api, p, y)
+    p, y = to_float(p), jnp.asarray(y)
     _same_shape(api, p, y, ("logits", "labels"))
     y = y.astype(p.dtype)
     eps = jnp.asarray(1e-12, p.dtype)
@@ -383,13 +394,19 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
 
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     """Sigmoid + binary cross entropy, computed stably from logits."""
-    x, y = to_float(arr(input, tensor=True)), arr(target, tensor=True)
+    api = "binary_cross_entropy_with_logits"
+    x, y = arr(input, tensor=True), arr(target, tensor=True)
+    weight, pos_weight = (
+        None if value is None else arr(value, api, name, tensor=True)
+        for value, name in ((weight, "weight"), (pos_weight, "pos_weight"))
+    )
+    check_accepts(api, x, y, weight, pos_weight)  # the dtypes first, as MindSpore
+    x = to_float(x)
     if x.shape != jnp.shape(y):
         raise ValueError(
             f"For 'binary_cross_entropy_with_logits', 'input' and 'target' must have the same "
             f"shape, but got {x.shape} and {jnp.shape(y)}."
         )
-    api = "binary_cross_entropy_with_logits"
     log_p = jax.nn.log_sigmoid(x)
     log_not_p = jax.nn.log_sigmoid(-x)
     if pos_weight is not None:

@@ -8,7 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from .losses import _class_targets, _pointwise, _same_shape, check_reduction, reduce
-from .utils import arr, to_float, wrap
+from .utils import arr, check_same_kind, to_float, wrap
 
 __all__ = [
     "margin_ranking_loss",
@@ -33,7 +33,9 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     """
     api = "margin_ranking_loss"
     check_reduction(api, reduction)
-    a, b, y = (to_float(arr(v, tensor=True)) for v in (input1, input2, target))
+    a, b, y = (arr(v, tensor=True) for v in (input1, input2, target))
+    check_same_kind(api, input1=a, input2=b, target=y)  # the dtypes first, as MindSpore
+    a, b, y = to_float(a), to_float(b), to_float(y)
     _same_shape(api, a, b, ("input1", "input2"))
     _same_shape(api, a, y, ("input1", "target"))
     return wrap(reduce(jnp.maximum(0, -y * (a - b) + margin), reduction))
@@ -76,6 +78,8 @@ def soft_margin_loss(input, target, reduction="mean"):
         >>> print(ms.ops.soft_margin_loss(ms.Tensor([0.0]), ms.Tensor([1.0])).asnumpy().round(4))
         0.6931
     """
+    api = "soft_margin_loss"  # MindSpore's SoftMarginLoss takes equal shapes, no broadcasting
+    _same_shape(api, arr(input, api, "input", tensor=True), arr(target, api, "target", tensor=True))
     return _pointwise(
         "soft_margin_loss", input, target, reduction, lambda x, y: jax.nn.softplus(-y * x)
     )

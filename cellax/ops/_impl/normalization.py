@@ -10,8 +10,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ..._errors import check_int_arg
 from ..._parameter import StateTensor
 from .convolution import _check_rank
+from .dtype_rules import check_accepts
 from .primitive import Primitive, primitive
 from .eager import fused
 from .utils import arr, check_ints, to_float, wrap
@@ -235,10 +237,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         [[-1.  1. -1.  1.]]
     """
     x = arr(input)
+    check_accepts("group_norm", x)  # floating Tensors only, checked first as in MindSpore
     _check_rank("group_norm", x, (2, 3, 4, 5))
     n, c = x.shape[:2]
-    valid = isinstance(num_groups, int) and not isinstance(num_groups, bool) and num_groups > 0
-    if not valid or c % num_groups:
+    num_groups = check_int_arg("group_norm", "num_groups", num_groups)
+    if num_groups <= 0 or c % num_groups:
         raise ValueError(
             f"For 'group_norm', the channel number {c} of 'input' must be divisible by "
             f"'num_groups', but got num_groups={num_groups!r}."

@@ -12,6 +12,7 @@ from jax import lax
 from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
+from .dtype_rules import check_accepts
 from .eager import fused
 from .utils import arr, check_real, check_window_fits, to_float, wrap
 
@@ -35,15 +36,35 @@ __all__ = [
 
 
 # -- pooling ----------------------------------------------------------------------------------
-def _pool_geometry(api, n, shape, kernel_size, stride, pad_mode, padding, dilation, ceil_mode):
-    """Kernel, stride, dilation and the (explicit pads, extra ceil-mode pads) per spatial dim."""
-    kernel = ntuple(api, "kernel_size", kernel_size, n)
-    stride = kernel if stride is None or stride == () else ntuple(api, "stride", stride, n)
-    dilation = ntuple(api, "dilation", dilation, n)
+def _pool_geometry(
+    api,
+    n,
+    shape,
+    kernel_size,
+    stride,
+    pad_mode,
+    padding,
+    dilation,
+    ceil_mode,
+    arg_error=TypeError,
+    window_error=ValueError,
+):
+    """Kernel, stride, dilation and the (explicit pads, extra ceil-mode pads) per spatial dim.
+    An argument of the wrong kind is ``arg_error``, a window larger than the padded input
+    ``window_error`` (each MindSpore's type for the calling op)."""
+    kernel = ntuple(api, "kernel_size", kernel_size, n, error=arg_error)
+    if stride is None or stride == ():
+        stride = kernel
+    else:
+        stride = ntuple(api, "stride", stride, n, error=arg_error)
+    dilation = ntuple(api, "dilation", dilation, n, error=arg_error)
     sizes = shape[2:]
     if pad_mode == "same":
         return kernel, stride, dilation, _same_pads(sizes, kernel, stride, dilation), [0] * n
-    pads = [(0, 0)] * n if pad_mode == "valid" else explicit_pads(api, padding, n)
+    if pad_mode == "valid":
+        pads = [(0, 0)] * n
+    else:
+        pads = explicit_pads(api, padding, n, error=arg_error)
     for (lo, hi), k in zip(pads, kernel):
         if max(lo, hi) * 2 > k:
             raise ValueError(
@@ -54,7 +75,7 @@ def _pool_geometry(api, n, shape, kernel_size, stride, pad_mode, padding, dilati
     for size, k, s, d, (lo, hi) in zip(sizes, kernel, stride, dilation, pads):
         span = size + lo + hi - (k - 1) * d - 1
         if span < 0:
-            raise ValueError(
+            raise window_error(
                 f"For '{api}', the padded input is smaller than the kernel: input shape "
                 f"{tuple(shape)}, kernel_size {kernel}, dilation {dilation}."
             )
@@ -148,8 +169,10 @@ def max_pool(
     return_indices,
     pad_mode="pad",
     unbatched=True,
+    arg_error=TypeError,
 ):
-    """``unbatched``: a (C, *spatial) input is taken too (the nn Cells); else only batched."""
+    """``unbatched``: a (C, *spatial) input is taken too (the nn Cells); else only batched.
+    ``arg_error``: the type of the error for a window argument of the wrong kind."""
     value = arr(x)
     _check_rank(api, value, (n + 1, n + 2) if unbatched else (n + 2,))
     _check_numeric(api, value)
@@ -158,7 +181,7 @@ def max_pool(
         value = value[None]
     pad_mode = check_pad_mode(api, pad_mode)
     kernel, stride, dilation, pads, extra = _pool_geometry(
-        api, n, value.shape, kernel_size, stride, pad_mode, padding, dilation, ceil_mode
+        api, n, value.shape, kernel_size, stride, pad_mode, padding, dilation, ceil_mode, arg_error
     )
     full = tuple((lo, hi + e) for (lo, hi), e in zip(pads, extra))
     low = -jnp.inf if _dtype.is_floating(value.dtype) else jnp.iinfo(value.dtype).min
@@ -230,6 +253,7 @@ def max_pool2d(
         >>> print(out.asnumpy().ravel(), idx.asnumpy().ravel())
         [ 5.  7. 13. 15.] [ 5  7 13 15]
     """
+    check_accepts("max_pool2d", arr(x))  # MindSpore checks the dtype before the rank
     return max_pool(
         "max_pool2d",
         2,
@@ -272,7 +296,10 @@ def avg_pool(
     pad_mode="pad",
     *,
     allow_unbatched=True,
+    window_error=RuntimeError,
 ):
+    """``window_error``: the type of the error for a window larger than the padded input
+    (MindSpore's AvgPool and AvgPool3D raise RuntimeError, ``mint``'s avg_pool2d ValueError)."""
     value = arr(input_x)
     _check_rank(api, value, (n + 1, n + 2) if allow_unbatched else (n + 2,), "input_x")
     _check_numeric(api, value, "input_x")
@@ -281,7 +308,16 @@ def avg_pool(
         value = value[None]
     pad_mode = check_pad_mode(api, pad_mode)
     kernel, stride, dilation, pads, extra = _pool_geometry(
-        api, n, value.shape, kernel_size, stride, pad_mode, padding, 1, ceil_mode
+        api,
+        n,
+        value.shape,
+        kernel_size,
+        stride,
+        pad_mode,
+        padding,
+        1,
+        ceil_mode,
+        window_error=window_error,
     )
     full = tuple((lo, hi + e) for (lo, hi), e in zip(pads, extra))
     total = _reduce_windows(value, "add", kernel, stride, dilation, full)
@@ -320,6 +356,7 @@ def avg_pool1d(
         >>> print(ms.ops.avg_pool1d(ms.Tensor([[[1.0, 2.0, 3.0, 4.0]]]), 2, 2))
         [[[1.5 3.5]]]
     """
+    check_accepts("avg_pool1d", arr(input_x))  # MindSpore checks the dtype before the rank
     return avg_pool(
         "avg_pool1d", 1, input_x, kernel_size, stride, padding, ceil_mode, count_include_pad, None
     )
@@ -345,6 +382,7 @@ def avg_pool2d(
         >>> ms.ops.avg_pool2d(ms.ops.ones((1, 1, 5, 5)), 2, 2, ceil_mode=True).shape
         (1, 1, 3, 3)
     """
+    check_accepts("avg_pool2d", arr(input_x))  # MindSpore checks the dtype before the rank
     return avg_pool(
         "avg_pool2d",
         2,
@@ -398,7 +436,8 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
-def _adaptive_sizes(api, n, shape, output_size) -> tuple:
+def _adaptive_sizes(api, n, shape, output_size, error=TypeError) -> tuple:
+    """The output size per spatial dimension; a value of another kind is ``error``."""
     if isinstance(output_size, (int, np.integer)) and not isinstance(output_size, bool):
         output_size = (output_size,) * n
     # ints only (None keeps that dimension): MindSpore refuses a float size, not truncates it
@@ -407,7 +446,7 @@ def _adaptive_sizes(api, n, shape, output_size) -> tuple:
         or len(output_size) != n
         or not all(o is None or _is_int(o) for o in output_size)
     ):
-        raise TypeError(
+        raise error(
             f"For '{api}', 'output_size' must be an int or a tuple of {n} ints, but got "
             f"{output_size!r}."
         )
@@ -417,10 +456,10 @@ def _adaptive_sizes(api, n, shape, output_size) -> tuple:
     return sizes
 
 
-def _adaptive(api, n, input, output_size, reducer):
+def _adaptive(api, n, input, output_size, reducer, error=TypeError):
     x = arr(input)
     _check_rank(api, x, (n + 1, n + 2))
-    sizes = _adaptive_sizes(api, n, x.shape, output_size)
+    sizes = _adaptive_sizes(api, n, x.shape, output_size, error)
     check_alloc(api, "output_size", x.shape[:-n] + sizes, x.dtype.itemsize)
     for axis, out in zip(range(x.ndim - n, x.ndim), sizes):
         check_alloc(api, "output_size", (out, x.shape[axis]))  # the window mask
@@ -475,7 +514,14 @@ def adaptive_avg_pool2d(input, output_size):
         >>> ms.ops.adaptive_avg_pool2d(ms.ops.ones((1, 3, 7, 5)), (2, None)).shape
         (1, 3, 2, 5)
     """
-    return wrap(_adaptive("adaptive_avg_pool2d", 2, input, output_size, _mean_masked))
+    return _adaptive_avg_pool2d(input, output_size)
+
+
+def _adaptive_avg_pool2d(input, output_size, error=TypeError):
+    """``adaptive_avg_pool2d``; an ``output_size`` of the wrong kind is ``error`` (ValueError
+    for ``mint``'s, as MindSpore's AdaptiveAvgPool2DExt)."""
+    check_accepts("adaptive_avg_pool2d", arr(input))  # the dtype before the rank, as MindSpore
+    return wrap(_adaptive("adaptive_avg_pool2d", 2, input, output_size, _mean_masked, error))
 
 
 def adaptive_avg_pool3d(input, output_size):
@@ -537,7 +583,7 @@ def _lp_pool(api, nd, x, norm_type, kernel_size, stride, ceil_mode):
     kernel = ntuple(api, "kernel_size", kernel_size, nd)
     strides = kernel if stride is None else ntuple(api, "stride", stride, nd)
     spatial = value.shape[-nd:]
-    check_window_fits(api, spatial, [(0, 0)] * nd, kernel, (1,) * nd, "x")
+    check_window_fits(api, spatial, [(0, 0)] * nd, kernel, (1,) * nd, "x", RuntimeError)
     pads = []
     for size, k, s in zip(spatial, kernel, strides):
         out = -(-(size - k) // s) + 1 if ceil_mode else (size - k) // s + 1

@@ -177,6 +177,11 @@ def interpolate(
             f"size={size!r}, scale_factor={scale_factor!r}."
         )
     if size is not None:
+        if isinstance(size, (tuple, list)) and len(size) != n:
+            raise ValueError(  # a wrong length is a ValueError in MindSpore, a wrong kind a TypeError
+                f"For '{api}', 'size' must have one value per spatial dimension of 'input' "
+                f"({n} for input shape {tuple(x.shape)}), but got {size!r}."
+            )
         sizes = ntuple(api, "size", size, n)
         scales = [None] * n
     else:
@@ -283,6 +288,11 @@ def embedding(
     """
     ids, table = arr(input, tensor=True), arr(weight, tensor=True)
     check_rank("embedding", table, 2, "weight")
+    if table.shape[0] == 0:  # MindSpore's Embedding checks the table before the indices
+        raise ValueError(
+            f"For 'embedding', the first dimension of 'weight' must be positive, but got shape "
+            f"{tuple(table.shape)}."
+        )
     if not _dtype.is_integer(jnp.asarray(ids).dtype):
         raise TypeError(
             f"For 'embedding', 'input' must be an integer Tensor, but got dtype "

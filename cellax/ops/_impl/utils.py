@@ -192,6 +192,24 @@ def check_float_input(api: str, x, name: str = "input"):
     return x
 
 
+def check_same_kind(api: str, **values) -> tuple:
+    """MindSpore's "the type of 'x2' should be same as 'x1'" for an op whose Tensor inputs
+    must share a dtype (a matmul's input and weight, a loss's input and target): TypeError
+    naming ``api`` and the two arguments when one is an Int or Bool Tensor and another not of
+    its dtype. Two floating dtypes of different widths are computed in the wider one (cellax
+    accepts more there). Returns the values, in order."""
+    named = [(name, value) for name, value in values.items() if hasattr(value, "dtype")]
+    for (name, value), (other, second) in zip(named[:1] * len(named), named[1:]):
+        first, then = np.dtype(value.dtype), np.dtype(second.dtype)
+        if first == then or (_dtype.is_inexact(first) and _dtype.is_inexact(then)):
+            continue
+        raise TypeError(
+            f"For '{api}', '{name}' and '{other}' must have the same dtype, but got "
+            f"{_dtype.from_numpy_dtype(first)} and {_dtype.from_numpy_dtype(then)}."
+        )
+    return tuple(values.values())
+
+
 def check_eager(api: str, *values, hint: str = "") -> None:
     """Raise when an eager-only op (output shape depends on values) receives a tracer."""
     for value in values:
@@ -311,13 +329,16 @@ def check_broadcast_to(api: str, name: str, value, shape, target: str = "input")
     return value
 
 
-def check_window_fits(api: str, sizes, pads, kernel, dilation, name: str = "input") -> None:
-    """ValueError naming ``api`` when a (dilated) window is larger than the padded spatial
-    ``sizes``: MindSpore refuses it, where JAX would return an empty output."""
+def check_window_fits(
+    api: str, sizes, pads, kernel, dilation, name: str = "input", error=ValueError
+) -> None:
+    """``error`` (ValueError; RuntimeError for MindSpore's average pools) naming ``api`` when a
+    (dilated) window is larger than the padded spatial ``sizes``: MindSpore refuses it, where
+    JAX would return an empty output."""
     padded = tuple(size + lo + hi for size, (lo, hi) in zip(sizes, pads))
     extent = tuple((k - 1) * d + 1 for k, d in zip(kernel, dilation))
     if any(p < e for p, e in zip(padded, extent)):
-        raise ValueError(
+        raise error(
             f"For '{api}', '{name}' must be at least as large as the (dilated) kernel {extent} "
             f"in its spatial dimensions after padding, but got {padded}. Pad the input or use "
             f"a smaller kernel."
