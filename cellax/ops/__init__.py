@@ -7,10 +7,18 @@ modules of ``cellax.ops`` are MindSpore's own import paths (``functional``, ``op
 
 Differences from MindSpore: cellax's ops accept some arguments MindSpore 2.10 (CPU) refuses,
 deliberately (the bad-argument campaign of ``tools/fuzz_bad_input_ops.py`` measures them):
-a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
-as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
-take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices);
-zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
+a Python number where a reduction takes its Tensor input (``ops.sum(3)``, as NumPy; the
+elementwise ops, activations and products refuse one with TypeError, as MindSpore does);
+integer and bool Tensors where MindSpore's CPU kernels take floats only (``ops.sin``,
+``ops.log``, ``ops.sigmoid``, ``ops.log_softmax``, ``ops.elu``, ``ops.logit`` of an int32 Tensor
+compute in Float32, as on MindSpore's other devices; ``mint.nn.functional.elu``, ``gelu``,
+``hardtanh``, ``leaky_relu`` and ``log_softmax``, whose kernels MindSpore 2.10 CPU lacks,
+compute); Tensors of different dtypes, promoted as in ``ops.add``, where MindSpore requires one
+dtype (``ops.matmul``, ``mint.matmul``, ``ops.mm``, ``ops.mv``, ``ops.inner``,
+``ops.tensor_dot``, ``ops.addcmul``, ``ops.isclose``: refusing would break mixed-precision code,
+float16 against float32, which MindSpore's rule refuses too) and integer or bool inputs of
+``ops.cosine_similarity``; zero-size Tensors wherever the result is defined (``ops.argmax``,
+``ops.einsum``, ``ops.max``, ``ops.tile``,
 ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where
 an empty result is defined (``ops.topk(x, 0)``, ``ops.randperm(0)``, ``ops.vander(x, 0)``,
