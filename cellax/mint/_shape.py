@@ -359,6 +359,7 @@ def matmul(input, other):
     """Matrix product with NumPy broadcasting (1-D operands are vectors).
 
     Raises:
+        ValueError: If an input is 0-D (as MindSpore's mint).
         RuntimeError: If the contracted dimensions differ (as MindSpore's mint).
 
     Examples:
@@ -367,6 +368,11 @@ def matmul(input, other):
         (2, 4)
     """
     left, right = arr(input, tensor=True), arr(other, tensor=True)
+    if left.ndim == 0 or right.ndim == 0:
+        raise ValueError(
+            f"For 'matmul', the inputs must be at least 1-D, but got shapes "
+            f"{tuple(left.shape)} and {tuple(right.shape)}."
+        )
     k_left = left.shape[-1] if left.ndim else None
     k_right = right.shape[-2] if right.ndim >= 2 else (right.shape[0] if right.ndim else None)
     if k_left != k_right:

@@ -7,32 +7,32 @@ modules of ``cellax.ops`` are MindSpore's own import paths (``functional``, ``op
 
 Differences from MindSpore: cellax's ops accept some arguments MindSpore 2.10 (CPU) refuses,
 deliberately (the bad-argument campaign of ``tools/fuzz_bad_input_ops.py`` measures them):
-a Python number where an elementwise op takes its Tensor input (``ops.exp(3)``, as NumPy;
-MindSpore raises TypeError; the reductions, scans, sorts and index ops refuse one, as
-MindSpore); integer and bool Tensors where MindSpore's CPU kernels take floats only
-(``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices) or have no kernel
-for the dtype (Bool ``ops.amax``/``amin``/``argmin``/``sort``/``argsort``/``cummax``/
-``cummin``/``std``/``var``, Int32 ``std``/``var``, Int32 and Bool ``ops.searchsorted``, and
-``mint.argmax``/``cumsum``/``sort``/``topk``/``index_select`` and ``ops.take``, which
-MindSpore 2.10 CPU does not register at all); dtypes MindSpore refuses where the result is
-plain: ``ops.count_nonzero`` of a Bool Tensor (the number of True values),
-``ops.logsumexp`` of an Int32 Tensor (MindSpore takes Int64 and Bool; cellax computes in
-Float32) and ``ops.histc`` of Int64 and Float64 Tensors (MindSpore: Float16, Float32, Int32);
-@@B1@@
-a Python number where an elementwise op or a reduction takes its Tensor input (``ops.exp(3)``,
-as NumPy; MindSpore raises TypeError); integer and bool Tensors where MindSpore's CPU kernels
-take floats only (``ops.sin`` of an int32 Tensor is Float32, as on MindSpore's other devices;
-also ``ops.cross``, ``ops.nan_to_num``, Bool ``ops.diag``, ``ops.max`` and ``ops.min``, and
-``mint.roll``, ``mint.tril``, ``mint.stack``, ``mint.repeat_interleave``, ``mint.arange``,
-``mint.full``, ``mint.linspace``, which have no CPU kernel in MindSpore 2.10); Tensors of
-different dtypes promoted in ``ops.concat``/``ops.cat``, ``ops.hstack``, ``ops.vstack``,
-``ops.block_diag``, ``mint.cat`` and ``mint.stack`` (MindSpore CPU's Concat kernel refuses the
-mix; ``ops.stack``, ``ops.dense`` and ``ops.kl_div`` refuse it, as MindSpore does); Bool Tensors
-in ``ops.repeat_interleave``, ``ops.repeat_elements`` and ``Tensor.repeat_interleave`` (a
-repeated mask; MindSpore takes numbers only); BFloat16 in ``ops.unfold``, ``ops.kl_div`` and
-``ops.multinomial``; Python numbers among ``ops.stack``'s Tensors, and an int or a list as
-``ops.randint``'s ``size`` (MindSpore: a tuple only);
-zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.max``, ``ops.tile``,
+integer and bool Tensors where MindSpore's CPU kernels take floats only (``ops.sin``,
+``ops.log``, ``ops.sigmoid``, ``ops.log_softmax``, ``ops.elu``, ``ops.logit`` of an int32
+Tensor compute in Float32, as on MindSpore's other devices; also ``ops.cross``,
+``ops.nan_to_num``, Bool ``ops.diag``, ``ops.max`` and ``ops.min``) or have no kernel for the
+dtype (Bool ``ops.amax``/``amin``/``argmin``/``sort``/``argsort``/``cummax``/``cummin``/
+``std``/``var``, Int32 ``std``/``var``, Int32 and Bool ``ops.searchsorted``); ops MindSpore
+2.10 CPU does not register at all (``mint.argmax``, ``cumsum``, ``sort``, ``topk``,
+``index_select``, ``roll``, ``tril``, ``stack``, ``repeat_interleave``, ``arange``, ``full``,
+``linspace``, ``mint.nn.functional.elu``, ``gelu``, ``hardtanh``, ``leaky_relu``,
+``log_softmax``, ``ops.take``) compute; dtypes MindSpore refuses where the result is plain:
+``ops.count_nonzero`` of a Bool Tensor (the number of True values), ``ops.logsumexp`` of an
+Int32 Tensor (MindSpore takes Int64 and Bool; cellax computes in Float32), ``ops.histc`` of
+Int64 and Float64 Tensors (MindSpore: Float16, Float32, Int32), Bool Tensors in
+``ops.repeat_interleave``, ``ops.repeat_elements`` and ``Tensor.repeat_interleave`` (a
+repeated mask; MindSpore takes numbers only), and BFloat16 wherever MindSpore's list of
+float dtypes omits it (``ops.unfold``, ``ops.kl_div``, ``ops.multinomial``: JAX's training
+dtype); Tensors of different dtypes, promoted as in ``ops.add``, where MindSpore requires one
+dtype (``ops.matmul``, ``mint.matmul``, ``ops.mm``, ``ops.mv``, ``ops.inner``,
+``ops.tensor_dot``, ``ops.addcmul``, ``ops.isclose``, and ``ops.concat``/``ops.cat``,
+``ops.hstack``, ``ops.vstack``, ``ops.block_diag``, ``mint.cat`` and ``mint.stack``, whose
+CPU Concat kernel refuses the mix: refusing would break mixed-precision code, float16 against
+float32; ``ops.stack``, ``ops.dense`` and ``ops.kl_div`` refuse it, as MindSpore does) and
+integer or bool inputs of ``ops.cosine_similarity``; Python numbers among ``ops.stack``'s
+Tensors, and an int or a list as ``ops.randint``'s ``size`` (MindSpore: a tuple only);
+zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.einsum``, ``ops.max``,
+``ops.tile``,
 ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where
 an empty result is defined (``ops.topk(x, 0)``, ``ops.randperm(0)``, ``ops.vander(x, 0)``,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ... import ops
-from ...ops._impl.utils import check_real
+from ...ops._impl.dtype_rules import check_accepts
+from ...ops._impl.utils import arr, check_axis, check_real
 
 _SAME = [
     "hardshrink", "hardsigmoid", "hardswish", "prelu", "relu", "sigmoid", "softplus",
@@ -72,12 +73,30 @@ def gelu(input, *, approximate="none"):
 def glu(input, dim=-1):
     """Gated linear unit: the first half of ``dim`` times the sigmoid of the second half.
 
+    Raises:
+        TypeError: If ``input`` is not a Tensor or ``dim`` not an int.
+        IndexError: If ``dim`` is out of range (as MindSpore's ``GLU``).
+        RuntimeError: If ``input`` is 0-D or the size of ``dim`` is odd (as MindSpore's
+            ``GLU``).
+
     Examples:
         >>> from cellax import mint
         >>> print(mint.nn.functional.glu(mint.Tensor([2., 0.])))
         [1.]
     """
-    return ops.glu(input, dim)
+    x = arr(input, "glu", tensor=True)
+    if x.ndim == 0:
+        raise RuntimeError(
+            "For 'glu', 'input' must have at least 1 dimension (the halving dimension must be "
+            "even), but got a 0-d Tensor."
+        )
+    axis = check_axis("glu", dim, x.ndim, "dim", error=IndexError)
+    if x.shape[axis] % 2:
+        raise RuntimeError(
+            f"For 'glu', the size of dimension 'dim' ({dim}) must be even, but got shape "
+            f"{tuple(x.shape)}."
+        )
+    return ops.glu(input, axis)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
@@ -111,6 +130,8 @@ def leaky_relu(input, negative_slope=0.01):
         >>> print(mint.nn.functional.leaky_relu(mint.Tensor([-1., 1.])))
         [-0.01  1.  ]
     """
+    # MindSpore's LeakyReLUExt takes float Tensors only (ops.leaky_relu takes any)
+    check_accepts("leaky_relu", arr(input, "leaky_relu", tensor=True), rule="leaky_relu_ext")
     return ops.leaky_relu(input, negative_slope)
 
 
@@ -213,8 +234,18 @@ def softmax(input, dim=None, dtype=None):
         >>> from cellax import mint
         >>> print(mint.nn.functional.softmax(mint.Tensor([0., 0.])))
         [0.5 0.5]
+        >>> print(mint.nn.functional.softmax(mint.Tensor(3.0), 0))
+        1.0
+
+    Raises:
+        TypeError: If ``input`` is not a Tensor or ``dim`` not an int.
+        IndexError: If ``dim`` is out of range (a 0-D input takes 0 or -1), as in MindSpore.
     """
-    return ops.softmax(input, -1 if dim is None else dim, dtype=dtype)
+    x = arr(input, "softmax", tensor=True)
+    dim = check_axis("softmax", -1 if dim is None else dim, x.ndim, "dim", error=IndexError)
+    if x.ndim == 0:  # MindSpore's softmax of a 0-D Tensor: its one element's, 1
+        return ops.softmax(ops.reshape(input, (1,)), 0, dtype=dtype).reshape(())
+    return ops.softmax(input, dim, dtype=dtype)
 
 
 def threshold(input, threshold, value, inplace=False):

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._random import next_key
+from .dtype_rules import check_accepts
 from .eager import fused
 from .primitive import primitive
 from .utils import arr, check_axis, check_min_rank, check_real, name_op, np_dtype, to_float, wrap
@@ -65,7 +66,11 @@ __all__ = [
 
 
 def _float_input(api, input, name="input"):
-    return to_float(arr(input, api, name, keep_scalars=False))
+    """The Tensor input of an activation (MindSpore 2.10 refuses a Python number), in float;
+    an api in dtype_rules' table refuses the dtypes MindSpore's primitive does."""
+    x = arr(input, api, name, tensor=True)
+    check_accepts(api, x)
+    return to_float(x)
 
 
 def _activation(name, fn, params=("input",), doc=""):
@@ -98,7 +103,7 @@ def relu(input, inplace=False):
         >>> print(ms.ops.relu(ms.Tensor([-1., 2.])))
         [0. 2.]
     """
-    return wrap(_relu(arr(input, "relu", keep_scalars=False)))
+    return wrap(_relu(arr(input, "relu", tensor=True)))
 
 
 _relu = fused(jax.nn.relu)  # jax.nn.relu is a custom_jvp: slow to dispatch op by op
@@ -112,7 +117,9 @@ def relu6(x):
         >>> print(ms.ops.relu6(ms.Tensor([-1., 7.])))
         [0. 6.]
     """
-    return wrap(jnp.clip(arr(x, "relu6", "x", keep_scalars=False), 0, 6))
+    value = arr(x, "relu6", "x", tensor=True)
+    check_accepts("relu6", value)
+    return wrap(jnp.clip(value, 0, 6))
 
 
 def leaky_relu(input, alpha=0.2):
@@ -245,7 +252,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
         >>> print(ms.ops.hardtanh(ms.Tensor([-2., 0.5])))
         [-1.   0.5]
     """
-    x = arr(input, "hardtanh", keep_scalars=False)
+    x = arr(input, "hardtanh", tensor=True)
     min_val = check_real("hardtanh", "min_val", min_val)
     max_val = check_real("hardtanh", "max_val", max_val)
     return wrap(jnp.clip(x, min_val, max_val).astype(x.dtype))
@@ -253,14 +260,16 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
 
 def hardshrink(input, lambd=0.5):
     """``x`` where ``|x| > lambd``, else 0."""
-    x = arr(input, "hardshrink", keep_scalars=False)
+    x = arr(input, "hardshrink", tensor=True)
+    check_accepts("hardshrink", x)
     lambd = check_real("hardshrink", "lambd", lambd)
     return wrap(jnp.where(jnp.abs(x) > lambd, x, 0).astype(x.dtype))
 
 
 def softshrink(input, lambd=0.5):
     """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, else 0."""
-    x = arr(input, "softshrink", keep_scalars=False)
+    x = arr(input, "softshrink", tensor=True)
+    check_accepts("softshrink", x)
     lambd = check_real("softshrink", "lambd", lambd)
     return wrap(
         jnp.where(x > lambd, x - lambd, jnp.where(x < -lambd, x + lambd, 0)).astype(x.dtype)
@@ -274,7 +283,7 @@ def soft_shrink(input, lambd=0.5):
 
 def threshold(input, thr, value):
     """``input`` where ``input > thr``, else ``value``."""
-    x = arr(input, "threshold", keep_scalars=False)
+    x = arr(input, "threshold", tensor=True)
     for name, number in (("thr", thr), ("value", value)):
         if isinstance(number, bool) or not isinstance(number, (int, float, np.number)):
             raise TypeError(
@@ -386,7 +395,7 @@ def prelu(input, weight):
         [-0.25  2.  ]
     """
     x = _float_input("prelu", input)
-    w = arr(weight, "prelu", "weight", keep_scalars=False)
+    w = arr(weight, "prelu", "weight", tensor=True)
     channels = x.shape[1] if x.ndim >= 2 else 1
     if w.ndim > 1 or w.size not in (1, channels):
         raise ValueError(

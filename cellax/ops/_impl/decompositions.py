@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .dtype_rules import check_accepts
 from .primitive import primitive
 from .utils import arr, to_float, wrap
 
@@ -45,7 +46,9 @@ __all__ = [
 
 
 def _square(api, input):
-    x = to_float(arr(input, api, keep_scalars=False))
+    x = arr(input, api, tensor=True)  # MindSpore's matrix ops take Tensors only
+    check_accepts(api, x)  # its dtype first, as MindSpore checks it before the shape
+    x = to_float(x)
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(
             f"For '{api}', 'input' must be a (batch of) square matrices, but got shape {x.shape}."
@@ -90,7 +93,7 @@ def matrix_power(input, n):
         [[1. 3.]
          [0. 1.]]
     """
-    x = arr(input, "matrix_power", keep_scalars=False)
+    x = arr(input, "matrix_power", tensor=True)
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"For 'matrix_power', 'input' must be square, but got shape {x.shape}.")
     if isinstance(n, bool) or not isinstance(n, int):

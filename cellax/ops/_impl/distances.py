@@ -8,6 +8,7 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
+from .dtype_rules import check_accepts
 from .utils import arr, check_axis, check_broadcast, to_float, wrap
 
 __all__ = [
@@ -58,8 +59,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     """
     api = "cosine_similarity"
     a, b = (
-        to_float(arr(x1, api, "x1", keep_scalars=False)),
-        to_float(arr(x2, api, "x2", keep_scalars=False)),
+        to_float(arr(x1, api, "x1", tensor=True)),
+        to_float(arr(x2, api, "x2", tensor=True)),
     )
     check_broadcast(api, x1=a, x2=b)
     a, b = jnp.broadcast_arrays(a, b)
@@ -79,7 +80,9 @@ def pdist(input, p=2.0):
         [ 5. 10.  5.]
     """
     api = "pdist"
-    x = to_float(arr(input, api, keep_scalars=False))
+    x = arr(input, api, tensor=True)
+    check_accepts(api, x)
+    x = to_float(x)
     if x.ndim < 2:
         raise ValueError(f"For '{api}', 'input' must be at least 2-D, but got shape {x.shape}.")
     if p < 0:

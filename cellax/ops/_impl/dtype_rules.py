@@ -67,6 +67,27 @@ ACCEPTS = {
     "unfold": f"{_FLOATS} {_COMPLEX} Int8 Int16 Int32 Int64 UInt8",
     "multinomial": f"{_FLOATS} {_INTS}",
     "kl_div": _FLOATS,
+    # activations, products and distances of float Tensors (MindSpore 2.10's lists name some
+    # of the float dtypes only; every float dtype is accepted here)
+    "softmax": _FLOATS,
+    "softmin": _FLOATS,
+    "mish": _FLOATS,
+    "relu6": _FLOATS,
+    "celu": _FLOATS,
+    "softsign": _FLOATS,
+    "softshrink": _FLOATS,
+    "hardshrink": _FLOATS,
+    "gelu": _FLOATS,
+    "prelu": _FLOATS,
+    "leaky_relu_ext": _FLOATS,  # mint.nn.functional.leaky_relu (ops.leaky_relu takes any)
+    "selu": "Float16 Float32 Float64 BFloat16 Int8 Int32",
+    "hardsigmoid": f"{_FLOATS} Int8 Int16 Int32 Int64",
+    "addcmul": f"{_FLOATS} Int8 Int32 Int64 UInt8",
+    "lerp": _FLOATS,
+    "dot": _FLOATS,
+    "einsum": _FLOATS,
+    "pdist": _FLOATS,
+    "inverse": f"{_FLOATS} {_COMPLEX}",
 }
 
 
@@ -107,23 +128,25 @@ def dtype_name(value) -> str:
     return str(_dtype.from_numpy_dtype(np.dtype(value.dtype)))
 
 
-def check_accepts(api: str, *values) -> None:
-    """Raise MindSpore's ``TypeError`` when a Tensor input's dtype is not accepted by ``api``.
+def check_accepts(api: str, *values, rule: str | None = None) -> None:
+    """Raise MindSpore's ``TypeError`` when a Tensor input's dtype is not accepted by ``api``
+    (by the table's ``rule`` where one public name has two rules, as ``ops.leaky_relu`` and
+    ``mint.nn.functional.leaky_relu``).
 
     Python scalars are not checked (MindSpore converts them to the Tensor's dtype).
     """
-    allowed = _SETS.get(api)
+    allowed = _SETS.get(rule or api)
     if allowed is None:
         return
     for value in values:
         dtype = getattr(value, "dtype", None)
         if dtype is None:
             continue
-        if _ACCEPTED.get((api, dtype)):  # the eager hot path: one dict lookup per input
+        if _ACCEPTED.get((rule or api, dtype)):  # the eager hot path: one lookup per input
             continue
         name = dtype_name(value)
         if name in allowed:
-            _ACCEPTED[(api, dtype)] = True
+            _ACCEPTED[(rule or api, dtype)] = True
         else:
             raise TypeError(
                 f"For '{api}', the dtype of the input Tensor must be one of "

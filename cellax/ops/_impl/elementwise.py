@@ -13,6 +13,7 @@ import numpy as np
 
 from ..._tensor import Tensor, _fix_int_float, _true_divide
 from . import ufuncs
+from .dtype_rules import check_accepts
 from .primitive import primitive
 from .ufuncs import _binary_arrays, greater, less, mul
 from .utils import arr, check_broadcast, check_eager, check_real, name_op, wrap
@@ -54,7 +55,9 @@ def clamp(input, min=None, max=None):
         max (Union[Tensor, number, None]): The upper bound. Default: ``None``.
 
     Raises:
-        ValueError: If both ``min`` and ``max`` are None.
+        TypeError: If ``input`` is not a Tensor.
+        ValueError: If both ``min`` and ``max`` are None, or ``input`` is a Bool Tensor (as in
+            MindSpore 2.10).
 
     Examples:
         >>> import cellax as ms
@@ -65,7 +68,9 @@ def clamp(input, min=None, max=None):
         raise ValueError(
             "For 'clamp', at least one of 'min' and 'max' must be given, but got None for both."
         )
-    x = arr(input, "clamp", keep_scalars=False)
+    x = arr(input, "clamp", tensor=True)
+    if x.dtype == jnp.bool_:
+        raise ValueError("For 'clamp', the dtype of 'input' must not be Bool, but got Bool.")
     for bound in (min, max):
         if type(bound) is float:
             x = _fix_int_float(x, bound)
@@ -96,7 +101,8 @@ def lerp(input, end, weight):
         >>> print(ms.ops.lerp(ms.Tensor([0., 2.]), ms.Tensor([1., 4.]), 0.5))
         [0.5 3. ]
     """
-    a, b = _binary_arrays(input, end, "lerp", ("input", "end"))
+    a, b = _binary_arrays(input, end, "lerp", ("input", "end"), tensors=2)
+    check_accepts("lerp", a, b)
     return wrap(a + arr(weight, "lerp", "weight", real=True) * (b - a))
 
 
@@ -108,10 +114,13 @@ def addcmul(input, tensor1, tensor2, value=1):
         >>> print(ms.ops.addcmul(ms.Tensor([1.]), ms.Tensor([2.]), ms.Tensor([3.]), 0.5))
         [4.]
     """
-    x = arr(input, "addcmul")
+    x = arr(input, "addcmul", tensor=True)
+    t1 = arr(tensor1, "addcmul", "tensor1", tensor=True)
+    t2 = arr(tensor2, "addcmul", "tensor2", tensor=True)
+    check_accepts("addcmul", x, t1, t2)
     value = arr(value, "addcmul", "value", real=True)
-    check_broadcast("addcmul", input=x, tensor1=arr(tensor1), tensor2=arr(tensor2), value=value)
-    return wrap(x + value * jnp.multiply(arr(tensor1), arr(tensor2)))
+    check_broadcast("addcmul", input=x, tensor1=t1, tensor2=t2, value=value)
+    return wrap(x + value * jnp.multiply(t1, t2))
 
 
 def addcdiv(input, tensor1, tensor2, value=1):
@@ -155,7 +164,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         >>> print(ms.ops.isclose(ms.Tensor([1., 2.]), ms.Tensor([1., 2.1])))
         [ True False]
     """
-    a, b = _binary_arrays(input, other, "isclose")
+    a, b = _binary_arrays(input, other, "isclose", tensors=2)
     return wrap(jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
@@ -240,6 +249,7 @@ def where(condition, input, other):
         >>> print(ms.ops.where(x > 0, x, 0.))
         [1. 0.]
     """
+    arr(condition, "where", "condition", tensor=True)  # MindSpore refuses a Python number
     return select(condition, input, other)
 
 

@@ -34,7 +34,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         >>> print(ms.ops.norm(x), ms.ops.norm(x, dim=0))
         7.4161983 [3.        4.1231055 5.3851647]
     """
-    x = to_float(arr(A, "norm", "A", keep_scalars=False))
+    x = to_float(arr(A, "norm", "A", tensor=True))
     if dtype is not None:
         x = x.astype(np_dtype(dtype))
     axes = check_axes("norm", dim, x.ndim, "dim")

@@ -9,7 +9,7 @@ import builtins
 import jax
 import jax.numpy as jnp
 
-from .dtype_rules import check_same_dtype
+from .dtype_rules import check_accepts, check_same_dtype
 from .primitive import primitive
 from .utils import arr, check_axis, check_broadcast, wrap
 
@@ -68,8 +68,8 @@ def bmm(input_x, mat2):
         (2, 3, 5)
     """
     a, b = (
-        arr(input_x, "bmm", "input_x", keep_scalars=False),
-        arr(mat2, "bmm", "mat2", keep_scalars=False),
+        arr(input_x, "bmm", "input_x", tensor=True),
+        arr(mat2, "bmm", "mat2", tensor=True),
     )
     if a.ndim < 3 or b.ndim < 3:
         raise ValueError(
@@ -87,7 +87,7 @@ def mm(input, mat2):
         >>> ms.ops.mm(ms.ops.ones((2, 3)), ms.ops.ones((3, 4))).shape
         (2, 4)
     """
-    a, b = arr(input, "mm", keep_scalars=False), arr(mat2, "mm", "mat2", keep_scalars=False)
+    a, b = arr(input, "mm", tensor=True), arr(mat2, "mm", "mat2", tensor=True)
     _rank_check("mm", "input", a, (2,))
     _rank_check("mm", "mat2", b, (2,))
     _contract_check("mm", a, b, a.shape[1], b.shape[0])
@@ -96,7 +96,7 @@ def mm(input, mat2):
 
 def mv(mat, vec):
     """Matrix-vector product."""
-    a, b = arr(mat, "mv", "mat", keep_scalars=False), arr(vec, "mv", "vec", keep_scalars=False)
+    a, b = arr(mat, "mv", "mat", tensor=True), arr(vec, "mv", "vec", tensor=True)
     _rank_check("mv", "mat", a, (2,))
     _rank_check("mv", "vec", b, (1,))
     _contract_check("mv", a, b, a.shape[1], b.shape[0])
@@ -145,6 +145,7 @@ def dot(input, other):
     """NumPy-style ``dot`` of Tensors with at least 2 dimensions.
 
     Raises:
+        TypeError: If an input is not a float Tensor (as MindSpore 2.10's ``dot``).
         ValueError: If an input is 1-D or the contracted dimensions differ.
 
     Examples:
@@ -152,7 +153,8 @@ def dot(input, other):
         >>> ms.ops.dot(ms.ops.ones((2, 2, 3)), ms.ops.ones((4, 3, 5))).shape
         (2, 2, 4, 5)
     """
-    a, b = arr(input, "dot", keep_scalars=False), arr(other, "dot", "other", keep_scalars=False)
+    a, b = arr(input, "dot", tensor=True), arr(other, "dot", "other", tensor=True)
+    check_accepts("dot", a, b)
     if a.ndim < 2 or b.ndim < 2:
         raise ValueError(
             f"For 'dot', the inputs must have dimension >= 2, but got shapes "
@@ -170,7 +172,7 @@ def inner(input, other):
         >>> print(ms.ops.inner(ms.Tensor([1., 2.]), ms.Tensor([3., 4.])))
         11.0
     """
-    a, b = arr(input, "inner", keep_scalars=False), arr(other, "inner", "other", keep_scalars=False)
+    a, b = arr(input, "inner", tensor=True), arr(other, "inner", "other", tensor=True)
     if a.ndim and b.ndim:
         _contract_check("inner", a, b, a.shape[-1], b.shape[-1])
     return wrap(jnp.inner(a, b))
@@ -185,7 +187,7 @@ def outer(input, vec2):
         [[1 2 3]
          [2 4 6]]
     """
-    a, b = arr(input, "outer", keep_scalars=False), arr(vec2, "outer", "vec2", keep_scalars=False)
+    a, b = arr(input, "outer", tensor=True), arr(vec2, "outer", "vec2", tensor=True)
     _rank_check("outer", "input", a, (1,))
     _rank_check("outer", "vec2", b, (1,))
     return wrap(jnp.outer(a, b))
@@ -206,8 +208,8 @@ def tensor_dot(x1, x2, axes):
         55.0
     """
     a, b = (
-        arr(x1, "tensor_dot", "x1", keep_scalars=False),
-        arr(x2, "tensor_dot", "x2", keep_scalars=False),
+        arr(x1, "tensor_dot", "x1", tensor=True),
+        arr(x2, "tensor_dot", "x2", tensor=True),
     )
     if not isinstance(axes, (int, tuple, list)) or isinstance(axes, bool):
         raise TypeError(
@@ -244,6 +246,7 @@ def einsum(equation, *operands):
             f"For 'einsum', 'equation' must be a str, but got {type(equation).__name__}."
         )
     values = [arr(v, "einsum", "operands", keep_scalars=False) for v in operands]
+    check_accepts("einsum", *values)
     try:
         return wrap(jnp.einsum(equation, *values))
     except ValueError as error:

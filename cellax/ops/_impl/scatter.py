@@ -246,14 +246,14 @@ def masked_fill(input_x, mask, value):
         >>> print(ms.ops.masked_fill(x, x > 1.5, 0.))
         [1. 0. 0.]
     """
-    x = arr(input_x, "masked_fill", "input_x", keep_scalars=False)
+    x = arr(input_x, "masked_fill", "input_x", tensor=True)
     condition = arr(mask, "masked_fill", "mask", keep_scalars=False)
+    value = check_real("masked_fill", "value", value)
+    check_broadcast("masked_fill", input_x=x, mask=condition, value=value)  # first, as MindSpore
     if condition.dtype != jnp.bool_:
         raise TypeError(
             f"For 'masked_fill', 'mask' must be a bool Tensor, but got dtype {condition.dtype}."
         )
-    value = check_real("masked_fill", "value", value)
-    check_broadcast("masked_fill", input_x=x, mask=condition, value=value)
     return wrap(jnp.where(condition, jnp.asarray(value, x.dtype), x))
 
 

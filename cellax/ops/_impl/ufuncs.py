@@ -32,9 +32,11 @@ __all__ = [
 ]
 
 
-def _binary_arrays(x, y, api: str = "op", names=("input", "other")):
-    """Unwrap two operands, apply MindSpore's int-Tensor-with-float rule, check broadcast."""
-    a, b = arr(x, api, names[0]), arr(y, api, names[1])
+def _binary_arrays(x, y, api: str = "op", names=("input", "other"), tensors: int = 0):
+    """Unwrap two operands, apply MindSpore's int-Tensor-with-float rule, check broadcast.
+    The first ``tensors`` operands must be Tensors (a Python number is refused)."""
+    a = arr(x, api, names[0], tensor=tensors > 0)
+    b = arr(y, api, names[1], tensor=tensors > 1)
     if type(b) is float and hasattr(a, "dtype"):
         a = _fix_int_float(a, b)
     elif type(a) is float and hasattr(b, "dtype"):
@@ -88,7 +90,7 @@ def _unary(name: str, jfn, to_float32: bool, kinds: str = "biufc", summary: str 
     checked: set = set()  # (name, dtype) pairs that passed the dtype checks
 
     def op(input):
-        x = arr(input, name, keep_scalars=False)
+        x = arr(input, name, tensor=True)  # MindSpore 2.10 takes a Tensor only
         if (name, x.dtype) not in checked:  # the checks depend on the dtype only
             check_accepts(name, x)
             _check_unary_dtype(name, x, kinds)
@@ -246,7 +248,7 @@ def round(input, *, decimals=0):
         >>> print(ms.ops.round(ms.Tensor([0.5, 1.5, 2.5, -1.5], ms.float32)))
         [ 0.  2.  2. -2.]
     """
-    x = arr(input, "round", keep_scalars=False)
+    x = arr(input, "round", tensor=True)
     if _dtype.is_integer_like(x.dtype):
         return wrap(x)
     return wrap(jnp.round(x, decimals))
@@ -260,7 +262,7 @@ def logit(input, eps=None):
         >>> print(ms.ops.logit(ms.Tensor([0.5], ms.float32)))
         [0.]
     """
-    x = to_float(arr(input, "logit", keep_scalars=False))
+    x = to_float(arr(input, "logit", tensor=True))
     eps = check_real("logit", "eps", eps, optional=True)
     if eps is not None:
         x = jnp.clip(x, eps, 1 - eps)
@@ -268,8 +270,13 @@ def logit(input, eps=None):
 
 
 def _binary(name: str, jfn, names=("input", "other"), summary: str = ""):
+    tensors = _TENSOR_OPERANDS.get(name, 0)
+    dtype_check = getattr(jfn, "dtype_check", None)
+
     def op(input, other):
-        a, b = _binary_arrays(input, other, name)
+        if dtype_check is not None:
+            dtype_check(arr(input, name, names[0]), arr(other, name, names[1]))
+        a, b = _binary_arrays(input, other, name, names, tensors)
         check_accepts(name, a, b)
         return wrap(jfn(a, b))
 
@@ -336,15 +343,19 @@ def _xdivy(a, b):
 
 
 def _int_only(name, jfn):
-    def run(a, b):
+    def check(a, b):
         for value in (a, b):
             if hasattr(value, "dtype") and not _dtype.is_integer_like(value.dtype):
                 raise TypeError(
                     f"For '{name}', the inputs must be integer or bool Tensors, but got "
                     f"dtype {value.dtype}."
                 )
+
+    def run(a, b):
+        check(a, b)
         return jfn(a, b)
 
+    run.dtype_check = check  # MindSpore checks the dtypes before the shapes
     return run
 
 
@@ -410,6 +421,11 @@ _BINARY = {
     "le": jnp.less_equal,
     "less_equal": jnp.less_equal,
 }
+
+
+# the number of leading operands MindSpore 2.10 takes as Tensors only (Python numbers refused);
+# the other binary ops take a number for either operand
+_TENSOR_OPERANDS = {"eq": 1, "equal": 1, "logical_and": 2, "logaddexp": 2}
 
 
 _BINARY_NAMES = {
@@ -535,6 +551,11 @@ def pow(input, exponent):
                 f"For 'pow', '{name}' must be a Tensor, an int, a float or a bool, but got "
                 f"complex: {value!r}. Pass a complex Tensor instead."
             )
+        if isinstance(value, (tuple, list)):  # MindSpore refuses a sequence too
+            raise TypeError(
+                f"For 'pow', '{name}' must be a Tensor, an int, a float or a bool, but got "
+                f"{type(value).__name__}: {value!r}."
+            )
     return wrap(_power(*_binary_arrays(input, exponent, "pow", ("input", "exponent"))))
 
 
@@ -542,6 +563,7 @@ def matmul(input, other):
     """Matrix product with NumPy broadcasting semantics.
 
     Raises:
+        TypeError: If an input is not a Tensor.
         ValueError: If an input is 0-D, or two 1-D inputs differ in length.
         RuntimeError: If the contracted dimensions differ or the batch dimensions do not
             broadcast (MindSpore's ``MatMulExt`` raises RuntimeError).
@@ -553,8 +575,8 @@ def matmul(input, other):
          [3.]]
     """
     a, b = (
-        arr(input, "matmul", keep_scalars=False),
-        arr(other, "matmul", "other", keep_scalars=False),
+        arr(input, "matmul", tensor=True),
+        arr(other, "matmul", "other", tensor=True),
     )
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError(

@@ -152,11 +152,13 @@ def np_dtype(dtype):
     return None if dtype is None else _dtype.to_dtype(dtype).np_dtype
 
 
-def check_axis(api: str, axis: int, ndim: int, name: str = "axis") -> int:
+def check_axis(api: str, axis: int, ndim: int, name: str = "axis", error=ValueError) -> int:
+    """``axis`` normalised into ``[0, ndim)`` (a 0-D input takes 0 or -1); an axis out of range
+    raises ``error`` (mint's torch-style ops raise IndexError, as MindSpore's do)."""
     if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
         raise TypeError(f"For '{api}', '{name}' must be an int, but got {axis!r}.")
     if not -max(ndim, 1) <= axis < max(ndim, 1):
-        raise ValueError(
+        raise error(
             f"For '{api}', '{name}' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
             f"but got {axis}."
         )
