@@ -140,8 +140,10 @@ def test_the_new_errors_name_the_rule():
     x = ms.Tensor(np.ones((2, 3), np.float32))
     with pytest.raises(TypeError, match="For 'stack', all Tensors must have the same dtype"):
         ops.stack((x, ms.Tensor(np.ones((2, 3), np.float16))))
-    with pytest.raises(TypeError, match="For 'dense', the inputs must have the same dtype"):
-        ops.dense(x, ms.Tensor(np.ones((4, 3), np.float16)))
+    with pytest.raises(TypeError, match="For 'dense', 'input' and 'weight' must have the same"):
+        ops.dense(x, ms.Tensor(np.ones((4, 3), np.int32)))
+    # two float widths compute in the wider one, as nn.Dense and mint's linear do
+    assert ops.dense(x, ms.Tensor(np.ones((4, 3), np.float16))).dtype == ms.float32
     with pytest.raises(TypeError, match="For 'kl_div', the inputs must have the same dtype"):
         mint.nn.functional.kl_div(x, ms.Tensor(np.ones((2, 3), np.float16)))
     with pytest.raises(TypeError, match="For 'permute', 'input' must be a Tensor"):

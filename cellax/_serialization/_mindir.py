@@ -26,7 +26,7 @@ import numpy as np
 from .._transforms import functional_call, state
 from ..nn._cell import Cell
 from ..nn._graph_cell import FuncGraph
-from ..ops._impl.conv_kernels import portable_convolutions
+from ..ops._impl.cpu_kernels import portable_convolutions
 from ._common import _atomic_write, _check_file_name, _input_spec
 
 __all__ = ["export", "load"]

@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import _core
 from .._transforms import functional_call, state
-from ..ops._impl.conv_kernels import portable_convolutions
+from ..ops._impl.cpu_kernels import portable_convolutions
 from ._common import _atomic_write, _check_file_name, _input_spec
 
 from . import _onnx_nn  # noqa: F401  (registers the network primitives' rules)

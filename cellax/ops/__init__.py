@@ -28,12 +28,11 @@ dtype (``ops.matmul``, ``mint.matmul``, ``ops.mm``, ``ops.mv``, ``ops.inner``,
 ``ops.tensor_dot``, ``ops.addcmul``, ``ops.isclose``, and ``ops.concat``/``ops.cat``,
 ``ops.hstack``, ``ops.vstack``, ``ops.block_diag``, ``mint.cat`` and ``mint.stack``, whose
 CPU Concat kernel refuses the mix: refusing would break mixed-precision code, float16 against
-float32; ``ops.stack``, ``ops.dense`` and ``ops.kl_div`` refuse it, as MindSpore does) and
-integer or bool inputs of ``ops.cosine_similarity``; Python numbers among ``ops.stack``'s
-Tensors, and an int or a list as ``ops.randint``'s ``size`` (MindSpore: a tuple only);
-zero-size Tensors wherever the result is defined (``ops.argmax``, ``ops.einsum``, ``ops.max``,
-``ops.tile``,
-``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
+float32; ``ops.dense`` takes two float widths too; ``ops.stack`` and ``ops.kl_div`` refuse any
+mix, as MindSpore does) and integer or bool inputs of ``ops.cosine_similarity``; Python
+numbers among ``ops.stack``'s Tensors, and an int or a list as ``ops.randint``'s ``size``
+(MindSpore: a tuple only); zero-size Tensors wherever the result is defined (``ops.argmax``,
+``ops.einsum``, ``ops.max``, ``ops.tile``, ``ops.tril``, ``ops.diff``, ``ops.pad``, ``ops.prelu``, ``nn.LayerNorm`` of a ``(0, 3)`` Tensor
 and ``mint.split`` of one return empty results where MindSpore CPU raises); counts of zero where
 an empty result is defined (``ops.topk(x, 0)``, ``ops.randperm(0)``, ``ops.vander(x, 0)``,
 ``ops.repeat_elements(x, 0)``, ``ops.repeat_interleave(x, 0)``, ``ops.diff(x, 0)``), and

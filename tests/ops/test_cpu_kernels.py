@@ -1,10 +1,10 @@
 """The kernels cellax picks on CPU where XLA's are slow, checked against XLA's own.
 
 A convolution whose output channels each read one input channel (1 input channel, or
-depthwise) runs as a sum of taps (cellax/ops/_impl/conv_kernels.py): values, gradients and
+depthwise) runs as a sum of taps (cellax/ops/_impl/cpu_kernels.py): values, gradients and
 forward derivatives equal XLA's convolution's, and exporters still see the convolution
 primitive. A max pool whose windows tile the input differentiates through a one-hot of each
-window's first maximum (ops/_impl/pooling.py): bit for bit XLA's select-and-scatter."""
+window's first maximum (the same module): bit for bit XLA's select-and-scatter."""
 
 import jax
 import jax.numpy as jnp
@@ -14,7 +14,7 @@ from jax import lax
 
 import cellax as ms
 from cellax import nn, ops
-from cellax.ops._impl import conv_kernels, pooling
+from cellax.ops._impl import cpu_kernels, pooling
 
 # (input shape, weight shape, stride, pads, dilation, groups)
 CASES = [
@@ -44,18 +44,18 @@ def _data(shape, seed):
 def test_tap_sums_equal_the_convolution_and_its_derivatives(case):
     shape, wshape, stride, pads, dilation, groups = case
     x, w = _data(shape, 0), _data(wshape, 1)
-    assert conv_kernels.by_taps(x, w, groups)  # JAX runs on CPU in the suite
+    assert cpu_kernels.by_taps(x, w, groups)  # JAX runs on CPU in the suite
     expected = _reference(x, w, stride, pads, dilation, groups)
-    out = conv_kernels.convolve(x, w, stride, pads, dilation, groups)
+    out = cpu_kernels.convolve(x, w, stride, pads, dilation, groups)
     assert out.shape == expected.shape
     np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
     cotangent = _data(expected.shape, 2)
-    grads = jax.vjp(lambda x, w: conv_kernels.convolve(x, w, stride, pads, dilation, groups), x, w)
+    grads = jax.vjp(lambda x, w: cpu_kernels.convolve(x, w, stride, pads, dilation, groups), x, w)
     wanted = jax.vjp(lambda x, w: _reference(x, w, stride, pads, dilation, groups), x, w)
     for got, want in zip(grads[1](cotangent), wanted[1](cotangent)):
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
     tangents = (_data(shape, 3), _data(wshape, 4))
-    _, jvp = jax.jvp(lambda x, w: conv_kernels.convolve(x, w, stride, pads, dilation, groups),
+    _, jvp = jax.jvp(lambda x, w: cpu_kernels.convolve(x, w, stride, pads, dilation, groups),
                      (x, w), tangents)  # fmt: skip
     _, want = jax.jvp(lambda x, w: _reference(x, w, stride, pads, dilation, groups),
                       (x, w), tangents)  # fmt: skip
@@ -64,13 +64,13 @@ def test_tap_sums_equal_the_convolution_and_its_derivatives(case):
 
 def test_other_convolutions_keep_the_primitive():
     x, w = _data((2, 3, 8, 8), 0), _data((4, 3, 3, 3), 1)
-    assert not conv_kernels.by_taps(x, w, 1)  # several input channels per output channel
-    assert not conv_kernels.by_taps(x.astype(jnp.float16), w[:, :1].astype(jnp.float16), 1)
+    assert not cpu_kernels.by_taps(x, w, 1)  # several input channels per output channel
+    assert not cpu_kernels.by_taps(x.astype(jnp.float16), w[:, :1].astype(jnp.float16), 1)
     big = _data((4, 1, 9, 9), 2)  # 81 taps: more than the tap sum is worth
-    assert not conv_kernels.by_taps(x[:, :1], big, 1)
-    with conv_kernels.portable_convolutions():
-        assert not conv_kernels.by_taps(x[:, :1], w[:, :1], 1)
-    assert conv_kernels.by_taps(x[:, :1], w[:, :1], 1)  # restored on exit
+    assert not cpu_kernels.by_taps(x[:, :1], big, 1)
+    with cpu_kernels.portable_convolutions():
+        assert not cpu_kernels.by_taps(x[:, :1], w[:, :1], 1)
+    assert cpu_kernels.by_taps(x[:, :1], w[:, :1], 1)  # restored on exit
 
 
 def test_ops_and_layers_take_the_tap_sum_with_the_same_results():
@@ -119,7 +119,7 @@ def test_tiled_max_pool_equals_the_window_max_and_its_derivatives(shape, kernel)
     # after a ReLU: windows of zeros tie, and the gradient goes to each window's first one
     x = jnp.maximum(_data(shape, 0), 0)
     ones, pads = (1,) * len(kernel), ((0, 0),) * len(kernel)
-    assert pooling._tiles(kernel, kernel, ones, pads)
+    assert cpu_kernels.tiles(kernel, kernel, ones, pads)
     low = np.array(-np.inf, np.float32)
 
     def reference(x):
@@ -141,9 +141,9 @@ def test_tiled_max_pool_equals_the_window_max_and_its_derivatives(shape, kernel)
 
 
 def test_overlapping_or_padded_pools_keep_the_window_max():
-    assert not pooling._tiles((3, 3), (2, 2), (1, 1), ((0, 0), (0, 0)))
-    assert not pooling._tiles((2, 2), (2, 2), (1, 1), ((1, 0), (0, 0)))
-    assert not pooling._tiles((2, 2), (2, 2), (2, 1), ((0, 0), (0, 0)))
+    assert not cpu_kernels.tiles((3, 3), (2, 2), (1, 1), ((0, 0), (0, 0)))
+    assert not cpu_kernels.tiles((2, 2), (2, 2), (1, 1), ((1, 0), (0, 0)))
+    assert not cpu_kernels.tiles((2, 2), (2, 2), (2, 1), ((0, 0), (0, 0)))
     x = ms.Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4))
     out = ops.max_pool2d(x, 2, 2)  # through the layer the nn Cells call
     assert out.asnumpy().tolist() == [[[[5.0, 7.0], [13.0, 15.0]], [[21.0, 23.0], [29.0, 31.0]]]]

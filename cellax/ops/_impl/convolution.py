@@ -11,7 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .conv_kernels import convolve
+from .cpu_kernels import convolve
 from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_same_kind, check_window_fits, wrap

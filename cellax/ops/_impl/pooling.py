@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools as ft
-
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -13,6 +11,7 @@ from ... import _dtype
 from ..._limits import check_alloc
 from .convolution import _check_rank, _same_pads, check_pad_mode, explicit_pads, ntuple
 from .dtype_rules import check_accepts
+from .cpu_kernels import tiled_max, tiles
 from .eager import fused
 from .utils import arr, check_real, check_window_fits, to_float, wrap
 
@@ -114,47 +113,11 @@ def _reduce_windows(x, op, kernel, stride, dilation, pads):
     JAX picks its differentiable window rules eagerly, under jit and on the gradient tape."""
     if op == "max":
         floating = _dtype.is_floating(x.dtype)
-        if floating and _tiles(kernel, stride, dilation, pads):
-            return _tiled_max(x, kernel)
+        if floating and tiles(kernel, stride, dilation, pads):
+            return tiled_max(x, kernel)
         low = np.array(-np.inf if floating else np.iinfo(x.dtype).min, x.dtype)
         return _window(x, low, lax.max, kernel, stride, dilation, pads)
     return _window(x, np.array(0, x.dtype), lax.add, kernel, stride, dilation, pads)
-
-
-def _tiles(kernel, stride, dilation, pads) -> bool:
-    """Windows that tile the input (stride = kernel, no dilation or padding) on CPU, where
-    the gradient of XLA's window max (select-and-scatter) is ~10x slower than a one-hot."""
-    return (
-        stride == kernel
-        and all(d == 1 for d in dilation)
-        and all(p == (0, 0) for p in pads)
-        and jax.default_backend() == "cpu"
-    )
-
-
-def _tile_view(x, kernel):
-    """(N, C, *spatial) -> (N, C, *out, window): each window's elements last, row-major."""
-    n, out = len(kernel), [size // k for size, k in zip(x.shape[2:], kernel)]
-    x = x[(slice(None), slice(None)) + tuple(slice(0, o * k) for o, k in zip(out, kernel))]
-    x = x.reshape(x.shape[:2] + tuple(v for o, k in zip(out, kernel) for v in (o, k)))
-    order = (0, 1) + tuple(2 + 2 * i for i in range(n)) + tuple(3 + 2 * i for i in range(n))
-    return x.transpose(order).reshape(x.shape[:2] + tuple(out) + (-1,))
-
-
-@ft.partial(jax.custom_jvp, nondiff_argnums=(1,))
-def _tiled_max(x, kernel):
-    return jnp.max(_tile_view(x, kernel), axis=-1)
-
-
-@_tiled_max.defjvp
-def _tiled_max_jvp(kernel, primals, tangents):
-    # the tangent at each window's first maximum, as XLA's select-and-scatter picks it; a
-    # one-hot product, so the transpose (the gradient) is one fused multiply
-    (x,), (t,) = primals, tangents
-    windows = _tile_view(x, kernel)
-    first = jnp.argmax(windows, axis=-1)[..., None] == jnp.arange(windows.shape[-1])
-    picked = jnp.sum(jnp.where(first, _tile_view(t, kernel), 0), axis=-1)
-    return jnp.max(windows, axis=-1), picked
 
 
 def max_pool(

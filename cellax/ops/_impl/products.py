@@ -9,9 +9,9 @@ import builtins
 import jax
 import jax.numpy as jnp
 
-from .dtype_rules import check_accepts, check_same_dtype
+from .dtype_rules import check_accepts
 from .primitive import primitive
-from .utils import arr, check_axis, check_broadcast, wrap
+from .utils import arr, check_axis, check_broadcast, check_same_kind, wrap
 
 __all__ = [
     "bmm",
@@ -399,7 +399,8 @@ def dense(input, weight, bias=None):
         [[3.5]]
     """
     x, w = arr(input, tensor=True), arr(weight, tensor=True)
-    check_same_dtype("dense", input=x, weight=w)  # MindSpore's Dense, on every device
+    # MindSpore's Dense: one dtype (two float widths computed in the wider, as nn.Dense)
+    check_same_kind("dense", input=x, weight=w)
     if w.ndim not in (1, 2) or x.ndim < 1:
         raise ValueError(
             f"For 'dense', 'weight' must be 1-D or 2-D and 'input' at least 1-D, but got shapes "

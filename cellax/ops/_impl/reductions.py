@@ -497,9 +497,7 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
         >>> print(ms.ops.diff(ms.Tensor([1, 3, 6])))
         [2 3]
     """
-    value = arr(x, "diff", "x", tensor=True)
-    if value.ndim == 0:  # MindSpore: a TypeError
-        raise TypeError("For 'diff', 'x' must have at least 1 dimension, but got a 0-D Tensor.")
+    value = check_min_rank("diff", arr(x, "diff", "x", tensor=True), 1, "x", TypeError)
     axis = check_axis("diff", axis, value.ndim)
     if check_int_arg("diff", "n", n) < 0:  # MindSpore checks 'n' with a RuntimeError
         raise RuntimeError(f"For 'diff', 'n' must be >= 0, but got {n}.")

@@ -1,4 +1,5 @@
-"""The convolution kernel: XLA's convolution, or on CPU, where that is slow, a sum of taps.
+"""Kernels cellax picks on CPU where XLA's own are slow: convolutions as sums of taps, and the
+gradient of a max pool whose windows tile the input.
 
 XLA's CPU convolution is slow when each output channel reads one input channel: a 1-channel
 input such as LeNet's first layer (~6x slower than the sum below) and, far more, depthwise
@@ -7,16 +8,22 @@ fuses into one loop, and whose derivatives are fused loops too. Other backends a
 convolutions keep ``lax.conv_general_dilated`` (:func:`convolve` chooses).
 Exporters trace under :class:`portable_convolutions`, so an exported program holds the
 convolution primitive (ONNX's Conv; a MINDIR program may run on another backend).
+
+XLA's CPU gradient of a window max (select-and-scatter) is ~10x slower than a one-hot of
+each window's first maximum, where the windows tile the input (:func:`tiles`); the one-hot is
+the same selection, ties included (:func:`tiled_max`, called by ``pooling``).
 """
 
 from __future__ import annotations
+
+import functools as ft
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-__all__ = ["convolve", "portable_convolutions"]
+__all__ = ["convolve", "portable_convolutions", "tiled_max", "tiles"]
 
 _MAX_TAPS = 64  # kernels with more taps keep the convolution primitive
 _TAPS = {"enabled": True}  # off while an exporter traces (portable_convolutions)
@@ -85,3 +92,39 @@ def conv_taps(x, w, stride, pads, dilation):
         term = w[(slice(None), 0) + tap].reshape((1, out_channels) + (1,) * n) * part
         out = term if out is None else out + term
     return out
+
+
+def tiles(kernel, stride, dilation, pads) -> bool:
+    """Windows that tile the input (stride = kernel, no dilation or padding) on CPU, where
+    the gradient of XLA's window max (select-and-scatter) is ~10x slower than a one-hot."""
+    return (
+        stride == kernel
+        and all(d == 1 for d in dilation)
+        and all(p == (0, 0) for p in pads)
+        and jax.default_backend() == "cpu"
+    )
+
+
+def _tile_view(x, kernel):
+    """(N, C, *spatial) -> (N, C, *out, window): each window's elements last, row-major."""
+    n, out = len(kernel), [size // k for size, k in zip(x.shape[2:], kernel)]
+    x = x[(slice(None), slice(None)) + tuple(slice(0, o * k) for o, k in zip(out, kernel))]
+    x = x.reshape(x.shape[:2] + tuple(v for o, k in zip(out, kernel) for v in (o, k)))
+    order = (0, 1) + tuple(2 + 2 * i for i in range(n)) + tuple(3 + 2 * i for i in range(n))
+    return x.transpose(order).reshape(x.shape[:2] + tuple(out) + (-1,))
+
+
+@ft.partial(jax.custom_jvp, nondiff_argnums=(1,))
+def tiled_max(x, kernel):
+    return jnp.max(_tile_view(x, kernel), axis=-1)
+
+
+@tiled_max.defjvp
+def tiled_max_jvp(kernel, primals, tangents):
+    # the tangent at each window's first maximum, as XLA's select-and-scatter picks it; a
+    # one-hot product, so the transpose (the gradient) is one fused multiply
+    (x,), (t,) = primals, tangents
+    windows = _tile_view(x, kernel)
+    first = jnp.argmax(windows, axis=-1)[..., None] == jnp.arange(windows.shape[-1])
+    picked = jnp.sum(jnp.where(first, _tile_view(t, kernel), 0), axis=-1)
+    return jnp.max(windows, axis=-1), picked
