@@ -147,3 +147,12 @@ def test_overlapping_or_padded_pools_keep_the_window_max():
     x = ms.Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4))
     out = ops.max_pool2d(x, 2, 2)  # through the layer the nn Cells call
     assert out.asnumpy().tolist() == [[[[5.0, 7.0], [13.0, 15.0]], [[21.0, 23.0], [29.0, 31.0]]]]
+
+
+def test_tiled_max_pool_of_zero_size_inputs():
+    empty = ms.Tensor(np.ones((2, 0, 4, 4), np.float32))
+    assert ops.max_pool2d(empty, 2, 2).shape == (2, 0, 2, 2)
+    grad = ms.grad(lambda x: ops.max_pool2d(x, 2, 2).sum())(
+        ms.Tensor(np.ones((0, 1, 4, 4), np.float32))
+    )
+    assert grad.shape == (0, 1, 4, 4)

@@ -111,7 +111,7 @@ def _tile_view(x, kernel):
     x = x[(slice(None), slice(None)) + tuple(slice(0, o * k) for o, k in zip(out, kernel))]
     x = x.reshape(x.shape[:2] + tuple(v for o, k in zip(out, kernel) for v in (o, k)))
     order = (0, 1) + tuple(2 + 2 * i for i in range(n)) + tuple(3 + 2 * i for i in range(n))
-    return x.transpose(order).reshape(x.shape[:2] + tuple(out) + (-1,))
+    return x.transpose(order).reshape(x.shape[:2] + tuple(out) + (int(np.prod(kernel)),))
 
 
 @ft.partial(jax.custom_jvp, nondiff_argnums=(1,))
