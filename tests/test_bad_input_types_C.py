@@ -201,3 +201,17 @@ def test_dropout_probability_kinds():
         nn.Dropout(p=True)
     with pytest.raises(ValueError, match="For 'Dropout'"):
         nn.Dropout(p=1.5)
+
+
+def test_convolutions_check_in_mindspore_order():
+    # MindSpore 2.10: conv1d checks both ranks before the dtypes; conv2d the weight's rank,
+    # then the dtypes, then the input's rank
+    floats, ints = np.float32, np.int32
+    with pytest.raises(ValueError, match="For 'conv1d', 'input' must be a 3-D"):
+        ops.conv1d(Tensor(np.ones((2, 3), ints)), Tensor(np.ones((4, 3, 1), floats)))
+    with pytest.raises(TypeError, match="For 'conv1d', 'input' and 'weight' must have the same"):
+        ops.conv1d(Tensor(np.ones((1, 3, 5), ints)), Tensor(np.ones((4, 3, 1), floats)))
+    with pytest.raises(ValueError, match="For 'conv2d', 'weight' must be a 4-D"):
+        ops.conv2d(Tensor(np.ones((1, 3, 5, 5), floats)), Tensor(np.ones((2, 3), np.bool_)))
+    with pytest.raises(TypeError, match="For 'conv2d', 'input' and 'weight' must have the same"):
+        ops.conv2d(Tensor(np.ones((2, 3), np.bool_)), Tensor(np.ones((4, 3, 1, 1), floats)))

@@ -239,10 +239,12 @@ def softmax(input, dim=None, dtype=None):
 
     Raises:
         TypeError: If ``input`` is not a Tensor or ``dim`` not an int.
-        IndexError: If ``dim`` is out of range (a 0-D input takes 0 or -1), as in MindSpore.
+        ValueError: If ``dim`` is out of range (IndexError for a 0-D input, which takes 0 or
+            -1), as in MindSpore.
     """
     x = arr(input, "softmax", tensor=True)
-    dim = check_axis("softmax", -1 if dim is None else dim, x.ndim, "dim", error=IndexError)
+    error = IndexError if x.ndim == 0 else ValueError
+    dim = check_axis("softmax", -1 if dim is None else dim, x.ndim, "dim", error=error)
     if x.ndim == 0:  # MindSpore's softmax of a 0-D Tensor: its one element's, 1
         return ops.softmax(ops.reshape(input, (1,)), 0, dtype=dtype).reshape(())
     return ops.softmax(input, dim, dtype=dtype)

@@ -122,9 +122,10 @@ def _dimension_numbers(n: int):
 
 # -- convolution ------------------------------------------------------------------------------
 def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, groups):
-    x, w = check_same_kind(api, input=arr(input), weight=arr(weight))  # dtypes before shapes
-    _check_rank(api, x, (n + 2,))
-    _check_rank(api, w, (n + 2,), "weight")
+    x, w = arr(input), arr(weight)
+    _check_rank(api, w, (n + 2,), "weight")  # MindSpore's order: the weight's rank (conv1d:
+    _check_rank(api, x, (n + 2,) if api == "conv1d" else (x.ndim,))  # and the input's),
+    _check_rank(api, check_same_kind(api, input=x, weight=w)[0], (n + 2,))  # dtypes, rank
     if isinstance(padding, str):
         pad_mode, padding = padding, 0
     pad_mode = check_pad_mode(api, pad_mode)
@@ -261,9 +262,10 @@ def _transpose_pads(api, pad_mode, padding, sizes, kernel, stride, dilation, out
 def _conv_transpose(
     api, n, input, weight, bias, stride, pad_mode, padding, output_padding, groups, dilation
 ):
-    x, w = check_same_kind(api, input=arr(input), weight=arr(weight))  # dtypes before shapes
-    _check_rank(api, x, (n + 2,))
-    _check_rank(api, w, (n + 2,), "weight")
+    x, w = arr(input), arr(weight)
+    _check_rank(api, w, (n + 2,), "weight")  # MindSpore's order: the weight's rank (conv1d:
+    _check_rank(api, x, (n + 2,) if api == "conv1d" else (x.ndim,))  # and the input's),
+    _check_rank(api, check_same_kind(api, input=x, weight=w)[0], (n + 2,))  # dtypes, rank
     pad_mode = check_pad_mode(api, pad_mode)
     stride = ntuple(api, "stride", stride, n)
     dilation = ntuple(api, "dilation", dilation, n)
