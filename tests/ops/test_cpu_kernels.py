@@ -1,7 +1,7 @@
 """The kernels cellax picks on CPU where XLA's are slow, checked against XLA's own.
 
-A convolution whose output channels each read one input channel (1 input channel, or
-depthwise) runs as a sum of taps (cellax/ops/_impl/cpu_kernels.py): values, gradients and
+A convolution whose output channels each read one input channel (depthwise, or 1 input channel
+as its own program) runs as a sum of taps (cellax/ops/_impl/cpu_kernels.py): values, gradients and
 forward derivatives equal XLA's convolution's, and exporters still see the convolution
 primitive. A max pool whose windows tile the input differentiates through a one-hot of each
 window's first maximum (the same module): bit for bit XLA's select-and-scatter."""
@@ -68,6 +68,10 @@ def test_other_convolutions_keep_the_primitive():
     assert not cpu_kernels.by_taps(x.astype(jnp.float16), w[:, :1].astype(jnp.float16), 1)
     big = _data((4, 1, 9, 9), 2)  # 81 taps: more than the tap sum is worth
     assert not cpu_kernels.by_taps(x[:, :1], big, 1)
+    # a 1-channel input inside a larger compiled program keeps XLA's convolution (W7);
+    # depthwise convolutions take the tap sum there too
+    assert not cpu_kernels.by_taps(x[:, :1], w[:, :1], 1, alone=False)
+    assert cpu_kernels.by_taps(x, _data((6, 1, 3, 3), 3), 3, alone=False)
     with cpu_kernels.portable_convolutions():
         assert not cpu_kernels.by_taps(x[:, :1], w[:, :1], 1)
     assert cpu_kernels.by_taps(x[:, :1], w[:, :1], 1)  # restored on exit

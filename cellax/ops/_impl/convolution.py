@@ -12,6 +12,7 @@ import numpy as np
 from jax import lax
 
 from .cpu_kernels import convolve
+from ..._transforms import staged
 from .eager import fused
 from .primitive import Primitive
 from .utils import arr, check_same_kind, check_window_fits, wrap
@@ -141,13 +142,13 @@ def _conv(api, n, input, weight, bias, stride, pad_mode, padding, dilation, grou
         pads = explicit_pads(api, padding, n)
     check_window_fits(api, x.shape[2:], pads, w.shape[2:], dilation)
     pads = tuple(tuple(int(p) for p in pair) for pair in pads)
-    bias = None if bias is None else arr(bias)
-    return wrap(_conv_value(x, w, bias, tuple(stride), pads, tuple(dilation), groups))
+    bias, alone = None if bias is None else arr(bias), not staged(x)  # alone: its own kernel
+    return wrap(_conv_value(x, w, bias, tuple(stride), pads, tuple(dilation), groups, alone))
 
 
-@fused(static_argnums=(3, 4, 5, 6))
-def _conv_value(x, w, bias, stride, pads, dilation, groups):  # one kernel on the tape
-    n, out = x.ndim - 2, convolve(x, w.astype(x.dtype), stride, pads, dilation, groups)
+@fused(static_argnums=(3, 4, 5, 6, 7))
+def _conv_value(x, w, bias, stride, pads, dilation, groups, alone):  # one kernel on the tape
+    n, out = x.ndim - 2, convolve(x, w.astype(x.dtype), stride, pads, dilation, groups, alone)
     return out if bias is None else out + bias.reshape((1, -1) + (1,) * n)
 
 

@@ -1,11 +1,12 @@
 """Kernels cellax picks on CPU where XLA's own are slow: convolutions as sums of taps, and the
 gradient of a max pool whose windows tile the input.
 
-XLA's CPU convolution is slow when each output channel reads one input channel: a 1-channel
-input such as LeNet's first layer (~6x slower than the sum below) and, far more, depthwise
-convolutions (~100x). There a convolution is a sum of one multiply per kernel tap, which XLA
-fuses into one loop, and whose derivatives are fused loops too. Other backends and other
-convolutions keep ``lax.conv_general_dilated`` (:func:`convolve` chooses).
+XLA's CPU convolution is slow when each output channel reads one input channel: depthwise
+convolutions (~100x slower than the sum below) and a 1-channel input compiled on its own, as
+LeNet's first layer is in PyNative (~6x; inside a whole compiled training step XLA's
+convolution and its gradient win, W7). There a convolution is a sum of one multiply per
+kernel tap, which XLA fuses into one loop, and whose derivatives are fused loops too. Other
+backends and other convolutions keep ``lax.conv_general_dilated`` (:func:`by_taps`).
 Exporters trace under :class:`portable_convolutions`, so an exported program holds the
 convolution primitive (ONNX's Conv; a MINDIR program may run on another backend).
 
@@ -40,10 +41,12 @@ class portable_convolutions:
         _TAPS["enabled"] = self._before
 
 
-def convolve(x, w, stride, pads, dilation, groups):
+def convolve(x, w, stride, pads, dilation, groups, alone=True):
     """The N-d convolution of channel-first ``x`` by ``w`` (out, in / groups, k...), both of
-    one dtype, with explicit ``pads`` ((lo, hi) per spatial dimension)."""
-    if by_taps(x, w, groups):
+    one dtype, with explicit ``pads`` ((lo, hi) per spatial dimension). ``alone``: the
+    convolution is a program of its own (an eager op or a tape kernel), not part of a larger
+    compiled one."""
+    if by_taps(x, w, groups, alone):
         return conv_taps(x, w, stride, pads, dilation)
     spatial = "DHW"[3 - (x.ndim - 2) :]
     return lax.conv_general_dilated(
@@ -57,12 +60,17 @@ def convolve(x, w, stride, pads, dilation, groups):
     )
 
 
-def by_taps(x, w, groups) -> bool:
+def by_taps(x, w, groups, alone=True) -> bool:
+    """Depthwise convolutions always; 1-channel inputs only as programs of their own (inside
+    a compiled training step XLA's convolution and its gradient win there: W7)."""
     channels, out_channels = x.shape[1], w.shape[0]
     return (
         _TAPS["enabled"]
         and w.shape[1] == 1
-        and (groups == 1 or (groups == channels and out_channels % channels == 0))
+        and (
+            (groups == 1 and alone)
+            or (groups == channels and out_channels % channels == 0 and channels > 1)
+        )
         and x.dtype in (jnp.float32, jnp.float64)
         and int(np.prod(w.shape[2:])) <= _MAX_TAPS
         and jax.default_backend() == "cpu"
