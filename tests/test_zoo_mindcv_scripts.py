@@ -15,10 +15,11 @@ import importlib.util
 import json
 import os
 import pathlib
-import subprocess
 import sys
 
 import pytest
+
+from ._cellax_run import cellax_run
 
 SCRIPTS = os.environ.get("CELLAX_MINDCV_SCRIPTS", "")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -37,15 +38,7 @@ GOLDEN = json.loads((GOLDENS / "mindcv_scripts.json").read_text())
 
 
 def _run(script: str, args, cwd) -> str:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT), SCRIPTS, str(GOLDENS), env.get("PYTHONPATH", "")]
-    )
-    command = [sys.executable, "-m", "cellax", "run", script, *map(str, args)]
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output[-4000:]
-    return output
+    return cellax_run([script, *args], cwd, paths=(SCRIPTS, GOLDENS))
 
 
 @pytest.fixture(scope="module")

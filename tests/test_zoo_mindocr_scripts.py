@@ -17,10 +17,11 @@ import importlib.util
 import json
 import os
 import pathlib
-import subprocess
 import sys
 
 import pytest
+
+from ._cellax_run import cellax_run
 
 SCRIPTS = os.environ.get("CELLAX_MINDOCR_SCRIPTS", "")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -40,13 +41,7 @@ GOLDEN = json.loads((GOLDENS / "mindocr_scripts.json").read_text())
 
 
 def _run(args, cwd) -> str:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
-    command = [sys.executable, "-m", "cellax", "run", *map(str, args)]
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=1800)
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output[-4000:]
-    return output
+    return cellax_run(args, cwd, timeout=1800)
 
 
 @pytest.fixture(scope="module")

@@ -22,10 +22,10 @@ import math
 import os
 import pathlib
 import re
-import subprocess
-import sys
 
 import pytest
+
+from ._cellax_run import cellax_run
 
 EXAMPLES = os.environ.get("CELLAX_MINDONE_EXAMPLES", "")
 SCRIPT = os.path.join(EXAMPLES, "unconditional_image_generation", "train_unconditional.py")
@@ -72,12 +72,7 @@ def run(tmp_path_factory):
     """The script's output folder and everything it printed."""
     work = tmp_path_factory.mktemp("mindone_ddpm")
     _load_helper().make_tiny_ddpm(str(work / "tiny"))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
-    command = [sys.executable, "-m", "cellax", "run", SCRIPT, *ARGS]
-    done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True, timeout=1800)
-    output = (done.stdout + done.stderr).replace("\r", "\n")
-    assert done.returncode == 0, output[-4000:]
+    output = cellax_run([SCRIPT, *ARGS], work, timeout=1800).replace("\r", "\n")
     return work / "out", output
 
 

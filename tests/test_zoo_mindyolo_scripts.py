@@ -17,10 +17,11 @@ import importlib.util
 import json
 import os
 import pathlib
-import subprocess
 import sys
 
 import pytest
+
+from ._cellax_run import cellax_run
 
 SCRIPTS = os.environ.get("CELLAX_MINDYOLO_SCRIPTS", "")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -48,13 +49,7 @@ cases.init_checkpoint(ms, {config!r}, {path!r})
 
 
 def _run(args, cwd) -> str:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), SCRIPTS, env.get("PYTHONPATH", "")])
-    command = [sys.executable, "-m", "cellax", "run", *map(str, args)]
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output[-4000:]
-    return output
+    return cellax_run(args, cwd, paths=(SCRIPTS,))
 
 
 @pytest.fixture(scope="module")
