@@ -9,7 +9,8 @@ from .._errors import check_bool, check_positive_int
 from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from ..ops._impl import convolution
-from ..ops._impl.utils import arr, check_same_kind
+from ..ops._impl.dtype_rules import check_same_kind
+from ..ops._impl.utils import arr
 from ._cell import Cell
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]

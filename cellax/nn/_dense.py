@@ -12,7 +12,8 @@ from .._initializer import HeUniform, Uniform, initializer
 from .._parameter import Parameter
 from .._tensor import wrap
 from ..ops._impl.eager import fused
-from ..ops._impl.utils import arr, check_min_rank, check_same_kind
+from ..ops._impl.dtype_rules import check_same_kind
+from ..ops._impl.utils import arr, check_min_rank
 from ._activation import get_activation
 from ._cell import Cell
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ... import _dtype, ops
 from ...ops._impl import pooling
-from ...ops._impl.utils import arr, check_same_kind
+from ...ops._impl.dtype_rules import check_same_kind
+from ...ops._impl.utils import arr
 
 _SAME = [
     "adaptive_avg_pool3d", "broadcast_to",

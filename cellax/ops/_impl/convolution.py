@@ -11,11 +11,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .cpu_kernels import convolve
+from .cpu_kernels import convolve, dimension_numbers
 from ..._transforms import staged
 from .eager import fused
 from .primitive import Primitive
-from .utils import arr, check_same_kind, check_window_fits, wrap
+from .dtype_rules import check_same_kind
+from .utils import arr, check_window_fits, wrap
 
 __all__ = [
     "conv1d",
@@ -112,13 +113,6 @@ def _check_channels(api: str, x, weight_channels: int, groups: int) -> None:
             f"{weight_channels * groups} (weight in_channels {weight_channels} x groups {groups}), "
             f"but got input shape {tuple(x.shape)}."
         )
-
-
-_SPATIAL = {1: "W", 2: "HW", 3: "DHW"}
-
-
-def _dimension_numbers(n: int):
-    return ("NC" + _SPATIAL[n], "OI" + _SPATIAL[n], "NC" + _SPATIAL[n])
 
 
 # -- convolution ------------------------------------------------------------------------------
@@ -297,7 +291,7 @@ def _conv_transpose(
         pads,
         lhs_dilation=stride,
         rhs_dilation=dilation,
-        dimension_numbers=_dimension_numbers(n),
+        dimension_numbers=dimension_numbers(n),
         feature_group_count=groups,
     )
     if bias is not None:

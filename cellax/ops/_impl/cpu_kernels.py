@@ -24,7 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-__all__ = ["convolve", "portable_convolutions", "tiled_max", "tiles"]
+__all__ = ["convolve", "dimension_numbers", "portable_convolutions", "tiled_max", "tiles"]
 
 _MAX_TAPS = 64  # kernels with more taps keep the convolution primitive
 _TAPS = {"enabled": True}  # off while an exporter traces (portable_convolutions)
@@ -41,6 +41,12 @@ class portable_convolutions:
         _TAPS["enabled"] = self._before
 
 
+def dimension_numbers(n: int) -> tuple:
+    """MindSpore's channel-first layouts of an ``n``-d convolution, in ``lax``'s terms."""
+    spatial = "DHW"[3 - n :]
+    return ("NC" + spatial, "OI" + spatial, "NC" + spatial)
+
+
 def convolve(x, w, stride, pads, dilation, groups, alone=True):
     """The N-d convolution of channel-first ``x`` by ``w`` (out, in / groups, k...), both of
     one dtype, with explicit ``pads`` ((lo, hi) per spatial dimension). ``alone``: the
@@ -48,13 +54,12 @@ def convolve(x, w, stride, pads, dilation, groups, alone=True):
     compiled one."""
     if by_taps(x, w, groups, alone):
         return conv_taps(x, w, stride, pads, dilation)
-    spatial = "DHW"[3 - (x.ndim - 2) :]
     return lax.conv_general_dilated(
         x,
         w,
         stride,
         pads,
-        dimension_numbers=("NC" + spatial, "OI" + spatial, "NC" + spatial),
+        dimension_numbers=dimension_numbers(x.ndim - 2),
         rhs_dilation=dilation,
         feature_group_count=groups,
     )

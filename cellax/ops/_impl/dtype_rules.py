@@ -163,6 +163,25 @@ def check_same_dtype(api: str, **values) -> None:
         raise TypeError(f"For '{api}', the inputs must have the same dtype, but got {listed}.")
 
 
+def check_same_kind(api: str, **values) -> tuple:
+    """MindSpore's "the type of 'x2' should be same as 'x1'" for an op whose Tensor inputs
+    must share a dtype (a matmul's input and weight, a loss's input and target): TypeError
+    naming ``api`` and the two arguments when one is an Int or Bool Tensor and another not of
+    its dtype. Two floating dtypes of different widths are computed in the wider one (cellax
+    accepts more there; :func:`check_same_dtype` where it does not). Returns the values, in
+    order."""
+    named = [(name, value) for name, value in values.items() if hasattr(value, "dtype")]
+    for (name, value), (other, second) in zip(named[:1] * len(named), named[1:]):
+        first, then = np.dtype(value.dtype), np.dtype(second.dtype)
+        if first == then or (_dtype.is_inexact(first) and _dtype.is_inexact(then)):
+            continue
+        raise TypeError(
+            f"For '{api}', '{name}' and '{other}' must have the same dtype, but got "
+            f"{_dtype.from_numpy_dtype(first)} and {_dtype.from_numpy_dtype(then)}."
+        )
+    return tuple(values.values())
+
+
 def check_accepts_promoted(api: str, *values) -> None:
     """:func:`check_accepts` of the dtype the Tensor inputs promote to: MindSpore casts them to
     one dtype before its check, so a Bool and an Int32 Tensor are an Int32 ``add``, while two

@@ -8,7 +8,8 @@ import jax
 import jax.numpy as jnp
 
 from .losses import _class_targets, _pointwise, _same_shape, check_reduction, reduce
-from .utils import arr, check_same_kind, to_float, wrap
+from .dtype_rules import check_same_kind
+from .utils import arr, to_float, wrap
 
 __all__ = [
     "margin_ranking_loss",

@@ -9,9 +9,9 @@ import builtins
 import jax
 import jax.numpy as jnp
 
-from .dtype_rules import check_accepts
+from .dtype_rules import check_accepts, check_same_kind
 from .primitive import primitive
-from .utils import arr, check_axis, check_broadcast, check_same_kind, wrap
+from .utils import arr, check_axis, check_broadcast, wrap
 
 __all__ = [
     "bmm",
