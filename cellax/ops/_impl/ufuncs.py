@@ -32,11 +32,16 @@ __all__ = [
 ]
 
 
-def _binary_arrays(x, y, api: str = "op", names=("input", "other"), tensors: int = 0):
+def _binary_arrays(
+    x, y, api: str = "op", names=("input", "other"), tensors: int = 0, integer: bool = False
+):
     """Unwrap two operands, apply MindSpore's int-Tensor-with-float rule, check broadcast.
-    The first ``tensors`` operands must be Tensors (a Python number is refused)."""
+    The first ``tensors`` operands must be Tensors (a Python number is refused); ``integer``:
+    Tensors must be integer or bool (checked before the shapes, as MindSpore does)."""
     a = arr(x, api, names[0], tensor=tensors > 0)
     b = arr(y, api, names[1], tensor=tensors > 1)
+    if integer:
+        _check_integer(api, a, b)
     if type(b) is float and hasattr(a, "dtype"):
         a = _fix_int_float(a, b)
     elif type(a) is float and hasattr(b, "dtype"):
@@ -52,6 +57,15 @@ def _binary_arrays(x, y, api: str = "op", names=("input", "other"), tensors: int
                 f"can not be broadcast together."
             ) from None
     return a, b
+
+
+def _check_integer(api: str, *values) -> None:
+    for value in values:
+        if hasattr(value, "dtype") and not _dtype.is_integer_like(value.dtype):
+            raise TypeError(
+                f"For '{api}', the inputs must be integer or bool Tensors, but got "
+                f"dtype {value.dtype}."
+            )
 
 
 def _example(name: str, arity: int) -> str:
@@ -270,13 +284,10 @@ def logit(input, eps=None):
 
 
 def _binary(name: str, jfn, names=("input", "other"), summary: str = ""):
-    tensors = _TENSOR_OPERANDS.get(name, 0)
-    dtype_check = getattr(jfn, "dtype_check", None)
+    tensors, integer = _TENSOR_OPERANDS.get(name, 0), name in _INT_NAMES
 
     def op(input, other):
-        if dtype_check is not None:
-            dtype_check(arr(input, name, names[0]), arr(other, name, names[1]))
-        a, b = _binary_arrays(input, other, name, names, tensors)
+        a, b = _binary_arrays(input, other, name, names, tensors, integer)
         check_accepts(name, a, b)
         return wrap(jfn(a, b))
 
@@ -342,23 +353,6 @@ def _xdivy(a, b):
     return jnp.where(a == 0, jnp.zeros_like(a / b), a / b)
 
 
-def _int_only(name, jfn):
-    def check(a, b):
-        for value in (a, b):
-            if hasattr(value, "dtype") and not _dtype.is_integer_like(value.dtype):
-                raise TypeError(
-                    f"For '{name}', the inputs must be integer or bool Tensors, but got "
-                    f"dtype {value.dtype}."
-                )
-
-    def run(a, b):
-        check(a, b)
-        return jfn(a, b)
-
-    run.dtype_check = check  # MindSpore checks the dtypes before the shapes
-    return run
-
-
 def _ldexp(a, b):
     """``a * 2**b``; a float ``a`` keeps its dtype (exp2 of an Int64 Tensor is Float64)."""
     scale = jnp.exp2(b)
@@ -398,13 +392,13 @@ _BINARY = {
     "heaviside": _heaviside,
     "nextafter": _float_binary(jnp.nextafter),
     "ldexp": _ldexp,
-    "gcd": _int_only("gcd", jnp.gcd),
-    "lcm": _int_only("lcm", jnp.lcm),
-    "bitwise_and": _int_only("bitwise_and", jnp.bitwise_and),
-    "bitwise_or": _int_only("bitwise_or", jnp.bitwise_or),
-    "bitwise_xor": _int_only("bitwise_xor", jnp.bitwise_xor),
-    "bitwise_left_shift": _int_only("bitwise_left_shift", jnp.left_shift),
-    "bitwise_right_shift": _int_only("bitwise_right_shift", jnp.right_shift),
+    "gcd": jnp.gcd,
+    "lcm": jnp.lcm,
+    "bitwise_and": jnp.bitwise_and,
+    "bitwise_or": jnp.bitwise_or,
+    "bitwise_xor": jnp.bitwise_xor,
+    "bitwise_left_shift": jnp.left_shift,
+    "bitwise_right_shift": jnp.right_shift,
     "logical_and": jnp.logical_and,
     "logical_or": jnp.logical_or,
     "logical_xor": jnp.logical_xor,
