@@ -3,7 +3,6 @@
 (tests/goldens/record_mindrecord_convert.py -> mindrecord_convert.json) and by cellax give the
 same schemas, headers, rows and pages."""
 
-import hashlib
 import json
 import os
 import sys
@@ -13,7 +12,6 @@ import pytest
 
 from cellax import mindrecord
 from cellax.mindrecord import FileReader, MindPage
-from cellax.mindrecord._format import read_header
 
 GOLDENS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "goldens")
 sys.path.insert(0, GOLDENS)
@@ -23,60 +21,12 @@ with open(os.path.join(GOLDENS, "mindrecord_convert.json")) as _f:
     GOLDEN = json.load(_f)
 
 
-def _plain(value):
-    if isinstance(value, bytes):
-        return {"sha256": hashlib.sha256(value).hexdigest()}
-    if isinstance(value, float):
-        return {"float": repr(value)}
-    if isinstance(value, np.ndarray):
-        return {"value": value.tolist(), "dtype": str(value.dtype)}
-    return value
-
-
 def _file(path, strip=""):
-    reader = FileReader(path)
-    rows = []
-    for row in reader.get_next():
-        if strip and "file_name" in row:
-            row["file_name"] = row["file_name"].replace(strip, "<root>")
-        rows.append({k: _plain(v) for k, v in row.items()})
-    header = read_header(path)
-    out = {
-        "schema": reader.schema(),
-        "rows": rows,
-        "header": {
-            "desc": header["schema"][0]["desc"],
-            "index_fields": [f["index_field"] for f in header["index_fields"] or []],
-            "header_size": header["header_size"],
-            "page_size": header["page_size"],
-            "shards": len(header["shard_addresses"]),
-        },
-    }
-    reader.close()
-    return out
+    return cc.read_file(FileReader, path, strip)
 
 
 def _pages(path):
-    page = MindPage(path)
-    out = {"candidate_fields": page.candidate_fields, "fields": {}}
-    for field in page.candidate_fields:
-        page.category_field = field
-        info = page.read_category_info()
-        categories = json.loads(info)["categories"]
-        by_id = [
-            [{k: _plain(v) for k, v in r.items()} for r in page.read_at_page_by_id(c["id"], p, 2)]
-            for c in categories
-            for p in range((c["count"] + 1) // 2)
-        ]
-        by_name = [
-            [
-                {k: _plain(v) for k, v in r.items()}
-                for r in page.read_at_page_by_name(c["name"], 0, 3)
-            ]
-            for c in categories
-        ]
-        out["fields"][field] = {"info": info, "by_id": by_id, "by_name": by_name}
-    return out
+    return cc.read_pages(MindPage, path)
 
 
 def _same(ours, golden):

@@ -1,10 +1,15 @@
 """Tiny source datasets for the MindRecord converters, written the same way under MindSpore's
 interpreter (record_mindrecord_convert.py) and cellax's (tests/dataset/test_mindrecord_convert.py):
-CIFAR-10/100 pickled batches, gzipped MNIST idx files, an ImageNet-style folder and CSV files."""
+CIFAR-10/100 pickled batches, gzipped MNIST idx files, an ImageNet-style folder and CSV files;
+and the one way both read a converted file back (:func:`read_file`, :func:`read_pages`), given
+their own ``FileReader`` and ``MindPage``."""
 
 import gzip
+import hashlib
+import json
 import os
 import pickle
+import struct
 
 import numpy as np
 
@@ -94,3 +99,66 @@ def write_csv(folder, name):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+def plain(value):
+    """A row value as JSON: bytes by their SHA-256, floats by repr, arrays with their dtype."""
+    if isinstance(value, bytes):
+        return {"sha256": hashlib.sha256(value).hexdigest()}
+    if isinstance(value, float):
+        return {"float": repr(value)}
+    if isinstance(value, np.ndarray):
+        return {"value": value.tolist(), "dtype": str(value.dtype)}
+    return value
+
+
+def _header(path):
+    with open(path, "rb") as f:
+        (size,) = struct.unpack("<Q", f.read(8))
+        header = json.loads(f.read(size))
+    return {
+        "desc": header["schema"][0]["desc"],
+        "index_fields": [f["index_field"] for f in header["index_fields"] or []],
+        "header_size": header["header_size"],
+        "page_size": header["page_size"],
+        "shards": len(header["shard_addresses"]),
+    }
+
+
+def read_file(file_reader, path, strip=""):
+    """The schema, rows (``strip`` replaced by ``<root>`` in file names) and header fields of
+    the MindRecord file ``path``, read with the ``file_reader`` class."""
+    reader = file_reader(path)
+    rows = []
+    for row in reader.get_next():
+        if strip and "file_name" in row:
+            row["file_name"] = row["file_name"].replace(strip, "<root>")
+        rows.append({k: plain(v) for k, v in row.items()})
+    out = {"schema": reader.schema(), "rows": rows, "header": _header(path)}
+    reader.close()
+    return out
+
+
+def read_pages(mind_page, path):
+    """What the ``mind_page`` class reads of ``path``: each candidate field's category info
+    and its pages, by category id (pages of 2) and by name (the first 3 rows)."""
+    page = mind_page(path)
+    out = {"candidate_fields": page.candidate_fields, "fields": {}}
+    for field in page.candidate_fields:
+        page.category_field = field
+        info = page.read_category_info()
+        categories = json.loads(info)["categories"]
+        by_id = [
+            [{k: plain(v) for k, v in r.items()} for r in page.read_at_page_by_id(c["id"], p, 2)]
+            for c in categories
+            for p in range((c["count"] + 1) // 2)
+        ]
+        by_name = [
+            [
+                {k: plain(v) for k, v in r.items()}
+                for r in page.read_at_page_by_name(c["name"], 0, 3)
+            ]
+            for c in categories
+        ]
+        out["fields"][field] = {"info": info, "by_id": by_id, "by_name": by_name}
+    return out
