@@ -2,7 +2,6 @@
 recorded by tests/goldens/record_mindrecord.py) read by cellax, and files cellax writes read by
 MindSpore (when the oracle interpreter /root/ms-ref is there)."""
 
-import hashlib
 import json
 import os
 import subprocess
@@ -21,20 +20,6 @@ sys.path.insert(0, GOLDENS)
 import mindrecord_cases as mc  # noqa: E402
 
 ORACLE = "/root/ms-ref/bin/python"
-
-
-def _plain(value):
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind == "S":
-            return {"sha256": [_digest(v) for v in value.tolist()], "dtype": str(value.dtype)}
-        return {"value": value.tolist(), "dtype": str(value.dtype), "shape": list(value.shape)}
-    if isinstance(value, bytes):
-        return {"sha256": _digest(value)}
-    return value
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _golden(tmp_path):
@@ -58,14 +43,14 @@ def _write_cases(path):
 def _dataset_rows(path, **kwargs):
     data = ds.MindDataset(path, shuffle=False, **kwargs)
     return [
-        {k: _plain(v) for k, v in row.items()}
+        {k: mc.plain(v) for k, v in row.items()}
         for row in data.create_dict_iterator(output_numpy=True, num_epochs=1)
     ]
 
 
 def test_reads_files_mindspore_wrote(tmp_path):
     path, golden = _golden(tmp_path)
-    rows = [{k: _plain(v) for k, v in row.items()} for row in FileReader(path).get_next()]
+    rows = [{k: mc.plain(v) for k, v in row.items()} for row in FileReader(path).get_next()]
     assert rows == golden["file_reader"]
     assert ds.MindDataset(path).get_col_names() == golden["columns"]
     assert _dataset_rows(path) == golden["mind_dataset"]
@@ -211,22 +196,12 @@ def test_writer_errors(tmp_path):
 
 _ORACLE_READ = textwrap.dedent(
     """
-    import hashlib, json, sys
+    import json, sys
     import numpy as np
     import mindspore.dataset as ds
     from mindspore.mindrecord import FileReader, FileWriter
-
-    def digest(b):
-        return hashlib.sha256(b).hexdigest()
-
-    def plain(v):
-        if isinstance(v, np.ndarray):
-            if v.dtype.kind == "S":
-                return {"sha256": [digest(x) for x in v.tolist()], "dtype": str(v.dtype)}
-            return {"value": v.tolist(), "dtype": str(v.dtype), "shape": list(v.shape)}
-        if isinstance(v, bytes):
-            return {"sha256": digest(v)}
-        return v
+    sys.path.insert(0, GOLDENS)
+    from mindrecord_cases import plain
 
     out = {}
     for path in sys.argv[1:]:
@@ -262,10 +237,10 @@ def test_mindspore_reads_files_cellax_wrote(tmp_path):
     _write_cases(cases)
     mine = {}
     for path in (many + "0", cases):
-        rows = [{k: _plain(v) for k, v in r.items()} for r in FileReader(path).get_next()]
+        rows = [{k: mc.plain(v) for k, v in r.items()} for r in FileReader(path).get_next()]
         mine[path] = {"file_reader": rows, "mind_dataset": _dataset_rows(path)}
     script = tmp_path / "read.py"
-    script.write_text(_ORACLE_READ)
+    script.write_text(_ORACLE_READ.replace("GOLDENS", repr(GOLDENS)))
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
     env["GLOG_v"] = "3"
     result = subprocess.run(

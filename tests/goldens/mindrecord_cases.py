@@ -1,6 +1,9 @@
 """The rows of the MindRecord goldens (record_mindrecord.py writes them with MindSpore,
 tests/dataset/test_mindrecord.py with cellax): every field type, several blob fields, packed
-int arrays, and enough bytes to fill more than one page."""
+int arrays, and enough bytes to fill more than one page; and :func:`plain`, how both sides (and
+the MindSpore reader script of test_mindrecord.py) write a row value as JSON."""
+
+import hashlib
 
 import numpy as np
 
@@ -40,3 +43,19 @@ def batches():
             }
         )
     return [rows[:4], rows[4:]]
+
+
+def plain(value):
+    """A row value as JSON: arrays with dtype and shape (bytes arrays by each item's SHA-256),
+    bytes by their SHA-256, anything else as it is."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind == "S":
+            return {"sha256": [_digest(v) for v in value.tolist()], "dtype": str(value.dtype)}
+        return {"value": value.tolist(), "dtype": str(value.dtype), "shape": list(value.shape)}
+    if isinstance(value, bytes):
+        return {"sha256": _digest(value)}
+    return value
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

@@ -7,7 +7,6 @@ It writes tests/goldens/mindrecord_ms.tar.gz (the shard file and its index file,
 32 KB pages) and tests/goldens/mindrecord_ms.json.
 """
 
-import hashlib
 import io
 import json
 import os
@@ -15,7 +14,6 @@ import sys
 import tarfile
 import tempfile
 
-import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -23,20 +21,6 @@ import mindrecord_cases as mc  # noqa: E402
 
 import mindspore.dataset as ds  # noqa: E402
 from mindspore.mindrecord import FileReader, FileWriter  # noqa: E402
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _plain(value):
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind == "S":
-            return {"sha256": [_digest(v) for v in value.tolist()], "dtype": str(value.dtype)}
-        return {"value": value.tolist(), "dtype": str(value.dtype), "shape": list(value.shape)}
-    if isinstance(value, bytes):
-        return {"sha256": _digest(value)}
-    return value
 
 
 def main() -> None:
@@ -51,11 +35,11 @@ def main() -> None:
         writer.write_raw_data(batch)
     writer.commit()
     reader = FileReader(path)
-    rows = [{k: _plain(v) for k, v in row.items()} for row in reader.get_next()]
+    rows = [{k: mc.plain(v) for k, v in row.items()} for row in reader.get_next()]
     reader.close()
     data = ds.MindDataset(path, shuffle=False)
     dataset_rows = [
-        {k: _plain(v) for k, v in row.items()}
+        {k: mc.plain(v) for k, v in row.items()}
         for row in data.create_dict_iterator(output_numpy=True, num_epochs=1)
     ]
     out = {"file_reader": rows, "mind_dataset": dataset_rows, "columns": data.get_col_names()}
