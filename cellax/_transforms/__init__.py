@@ -22,7 +22,7 @@ from ._grad_replay import wanted as grad_replay_wanted
 from ._forward import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 from ._jit import UncarriedOutputError, _JitFunction, jit
 from ._map import checkpoint_call, recompute, scan, vmap
-from ._tape import call_op, staged
+from ._tape import call_op, kernel_jit, staged
 from ._trace import call_converted
 
 __all__ = [
@@ -54,4 +54,4 @@ _INTERNAL = (call_if, call_with_param_dtype, differentiate, scan, _JitFunction)
 _REPLAY = (GradReplay, grad_replay_wanted)  # nn.TrainOneStepCell under pynative_grad_replay
 _CONTROL_FLOW = (call_converted,)  # nn.Cell converts construct inside a compiled trace
 _CHECKED = (raise_if,)  # ops: errors raised after a compiled run (jit check_indices=True)
-_EAGER = (staged, call_op)  # ops: fused eager ops are one kernel on the gradient tape
+_EAGER = (staged, call_op, kernel_jit)  # ops: fused eager ops are one kernel on the gradient tape

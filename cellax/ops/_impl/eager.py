@@ -15,7 +15,7 @@ import functools as ft
 
 import jax
 
-from ..._transforms import call_op, staged
+from ..._transforms import call_op, kernel_jit, staged
 
 __all__ = [
     "fused",
@@ -31,15 +31,18 @@ def fused(fn=None, *, static_argnums=()):
     """
     if fn is None:
         return ft.partial(fused, static_argnums=static_argnums)
-    jitted = jax.jit(fn, static_argnums=static_argnums)
+    jitted = None  # made at the first eager call: kernel_jit asks JAX for the backend
     static = frozenset(static_argnums)
 
     @ft.wraps(fn)
     def run(*args):
+        nonlocal jitted
         for arg in args:
             if isinstance(arg, _Tracer):
                 break
         else:  # all concrete: the common eager case, one isinstance per argument
+            if jitted is None:
+                jitted = kernel_jit(fn, static_argnums=static_argnums)
             return jitted(*args)
         for i, arg in enumerate(args):
             if i not in static and staged(arg):
