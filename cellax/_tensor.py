@@ -120,7 +120,19 @@ def _fix_int_float(array, other):
     return array
 
 
-def _broadcast_error(error: TypeError, a, b) -> Exception:
+def _operator_error(error: TypeError, a, b, symbol: str) -> Exception:
+    """The error of a Tensor operator that JAX refused, in MindSpore's terms."""
+    if "does not accept dtype" in str(error):  # the bitwise operators on float operands
+        dtypes = " and ".join(
+            f"Tensor[{_dtype.from_numpy_dtype(v.dtype)}]"
+            if hasattr(v, "dtype")
+            else type(v).__name__
+            for v in (a, b)
+        )
+        return TypeError(
+            f"For 'Tensor' operator '{symbol}', the operands must be integer or bool Tensors "
+            f"(or Python ints and bools), but got {dtypes}."
+        )
     if "incompatible shapes" in str(error) or "broadcast" in str(error):
         return ValueError(
             f"For 'Tensor' operators, the shapes {tuple(np.shape(a))} and {tuple(np.shape(b))} "
@@ -135,7 +147,7 @@ def _broadcast_error(error: TypeError, a, b) -> Exception:
     return error
 
 
-def _binary(jfn, reflected: bool = False):
+def _binary(jfn, symbol: str, reflected: bool = False):
     if reflected:
 
         def method(self, other):
@@ -147,7 +159,7 @@ def _binary(jfn, reflected: bool = False):
             try:
                 return wrap(jfn(other, a))
             except TypeError as error:
-                raise _broadcast_error(error, other, a) from None
+                raise _operator_error(error, other, self._value, symbol) from None
 
     else:
 
@@ -160,7 +172,7 @@ def _binary(jfn, reflected: bool = False):
             try:
                 return wrap(jfn(a, other))
             except TypeError as error:
-                raise _broadcast_error(error, a, other) from None
+                raise _operator_error(error, self._value, other, symbol) from None
 
     return method
 
@@ -669,29 +681,29 @@ class Tensor:
 TENSOR_METHODS.listen(Tensor._attach_methods)
 
 
-_OPERATORS = {
-    "add": jnp.add,
-    "sub": _subtract,
-    "mul": jnp.multiply,
-    "floordiv": _floor_divide,
-    "mod": jnp.remainder,
-    "pow": _power,
-    "matmul": jnp.matmul,
+_OPERATORS = {  # name: (function, symbol)
+    "add": (jnp.add, "+"),
+    "sub": (_subtract, "-"),
+    "mul": (jnp.multiply, "*"),
+    "floordiv": (_floor_divide, "//"),
+    "mod": (jnp.remainder, "%"),
+    "pow": (_power, "**"),
+    "matmul": (jnp.matmul, "@"),
 }
-for _name, _fn in _OPERATORS.items():
-    setattr(Tensor, f"__{_name}__", _binary(_fn))
-    setattr(Tensor, f"__r{_name}__", _binary(_fn, reflected=True))
+for _name, (_fn, _symbol) in _OPERATORS.items():
+    setattr(Tensor, f"__{_name}__", _binary(_fn, _symbol))
+    setattr(Tensor, f"__r{_name}__", _binary(_fn, _symbol, reflected=True))
 # Like MindSpore: bitwise operators only with the Tensor on the left.
-for _name, _fn in {
-    "and": jnp.bitwise_and,
-    "or": jnp.bitwise_or,
-    "xor": jnp.bitwise_xor,
-    "lt": jnp.less,
-    "le": jnp.less_equal,
-    "gt": jnp.greater,
-    "ge": jnp.greater_equal,
+for _name, (_fn, _symbol) in {
+    "and": (jnp.bitwise_and, "&"),
+    "or": (jnp.bitwise_or, "|"),
+    "xor": (jnp.bitwise_xor, "^"),
+    "lt": (jnp.less, "<"),
+    "le": (jnp.less_equal, "<="),
+    "gt": (jnp.greater, ">"),
+    "ge": (jnp.greater_equal, ">="),
 }.items():
-    setattr(Tensor, f"__{_name}__", _binary(_fn))
+    setattr(Tensor, f"__{_name}__", _binary(_fn, _symbol))
 
 
 def _flatten(t):

@@ -1,10 +1,13 @@
 """Tensor against MindSpore 2.10 goldens (tests/goldens/foundation.json) and NumPy."""
 
+import operator
 import os
+import re
 import zlib
 
 import jax
 import jax.numpy as jnp
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -214,6 +217,44 @@ def test_augmented_assignment_makes_new_tensor():
     y = x
     x += 1
     assert y.item() == 1.0 and x.item() == 2.0
+
+
+@pytest.mark.parametrize(
+    ("symbol", "apply"), [("&", operator.and_), ("|", operator.or_), ("^", operator.xor)]
+)
+@pytest.mark.parametrize(
+    ("left", "right", "got"),
+    [
+        (
+            np.array([1.5, 2.0], np.float32),
+            np.array([1.0, 2.0], np.float32),
+            "Float32] and Tensor[Float32]",
+        ),
+        (
+            np.array([1, 2], np.int32),
+            np.array([1.0, 2.0], np.float32),
+            "Int32] and Tensor[Float32]",
+        ),
+        (np.array([1, 2], np.int32), 2.5, "Int32] and float"),
+        (np.array([1.5, 2.0], np.float32), 1, "Float32] and int"),
+    ],
+)
+def test_bitwise_operators_on_floats_raise_type_error(symbol, apply, left, right, got):
+    """As MindSpore 2.10's BitwiseAnd/Or/Xor: a float operand is a TypeError (the message names
+    the operator, not JAX's ufunc)."""
+    b = Tensor(right) if isinstance(right, np.ndarray) else right
+    with pytest.raises(
+        TypeError, match=rf"For 'Tensor' operator '\{symbol}'.*Tensor\[{re.escape(got)}"
+    ):
+        apply(Tensor(left), b)
+
+
+def test_bitwise_operators_on_integers_and_bools():
+    i, t = Tensor(np.array([1, 2], np.int32)), Tensor(np.array([True, False]))
+    np.testing.assert_array_equal((i & 3).asnumpy(), [1, 2])
+    np.testing.assert_array_equal((i | True).asnumpy(), [1, 3])
+    np.testing.assert_array_equal((t ^ t).asnumpy(), [False, False])
+    assert (t & i).dtype == ms.int32
 
 
 def test_reflected_bitwise_is_unsupported():
