@@ -123,12 +123,8 @@ def _fix_int_float(array, other):
 def _operator_error(error: TypeError, a, b, symbol: str) -> Exception:
     """The error of a Tensor operator that JAX refused, in MindSpore's terms."""
     if "does not accept dtype" in str(error):  # the bitwise operators on float operands
-        dtypes = " and ".join(
-            f"Tensor[{_dtype.from_numpy_dtype(v.dtype)}]"
-            if hasattr(v, "dtype")
-            else type(v).__name__
-            for v in (a, b)
-        )
+        name = lambda v: f"Tensor[{_dtype.from_numpy_dtype(v.dtype)}]"  # noqa: E731
+        dtypes = " and ".join(name(v) if hasattr(v, "dtype") else type(v).__name__ for v in (a, b))
         return TypeError(
             f"For 'Tensor' operator '{symbol}', the operands must be integer or bool Tensors "
             f"(or Python ints and bools), but got {dtypes}."
