@@ -14,7 +14,9 @@ tape instead, as PyTorch's eager autograd does:
   as they do eagerly, unrecorded. ``jax.jit``-wrapped functions (most ``jnp`` functions,
   cellax's fused ops) reach the tape as one primitive, so one kernel covers the whole op.
 * Backward. The recorded VJPs run in reverse order, each as one cached compiled call
-  (each kernel's ``pull`` program), accumulating the cotangent of every tape value.
+  (each kernel's ``pull`` program), accumulating the cotangent of every tape value. A new
+  kernel's ``pull`` compiles on a second thread while the forward pass goes on
+  (``_tape_compile``).
 
 Kernels are cached by primitive, parameters (static arguments, the traced program of a jitted
 function), which inputs are on the tape, and the input avals (shape, dtype, weak type); the
@@ -41,6 +43,7 @@ from jax._src import core
 from jax._src.interpreters import ad
 
 from .. import _dtype
+from . import _tape_compile
 
 __all__ = [
     "vjp",
@@ -151,12 +154,13 @@ class _Kernel:
     which ``pull`` applies to cotangents: its own compiled function, so that a kernel leaving
     the cache takes its backward program with it."""
 
-    __slots__ = ("call", "floats", "pull", "avals", "residuals")
+    __slots__ = ("call", "floats", "pull", "avals", "residuals", "job")
 
     def __init__(self, bind, mask) -> None:
         self.floats: list = []
         self.avals = None  # of the differentiated outputs, after the first call
         self.residuals = None  # the VJP's pytree structure, set when the kernel is traced
+        self.job = None  # pull's compile on the second thread until the first backward call
 
         def run(diff, const):
             primal = _differentiable(bind, mask, const, self.floats)
@@ -171,6 +175,16 @@ class _Kernel:
 
         self.call = kernel_jit(run)
         self.pull = kernel_jit(apply, static_argnums=0)
+
+
+def _first_pull(kernel, pull, cts):
+    """A kernel's backward call while its compile may be queued or running (see
+    ``_tape_compile``)."""
+    job = kernel.job
+    if job is not None:
+        _tape_compile.claim(job)
+        kernel.job = None
+    return pull(cts)
 
 
 class _OpKernel(_Kernel):
@@ -202,6 +216,7 @@ def kernel_cache_info() -> dict:
 
 def clear_kernel_cache() -> None:
     """Drop every compiled kernel (and its backward program); the next calls compile anew."""
+    _tape_compile.settle()
     _KERNELS.clear()
     _ZEROS.clear()
     _ONES.clear()
@@ -330,11 +345,14 @@ class TapeTrace(core.Trace):
         """Call a cached kernel on the unboxed ``vals`` and record it."""
         diff, const = _split(vals, mask)
         with core.set_current_trace(self.parent):
-            diff_out, other, pull = kernel.call(diff, const)
+            diff_out, other, leaves = kernel.call(diff, const)
         outs = _interleave(kernel.floats, diff_out, other)
-        pull = ft.partial(kernel.pull, kernel.residuals, pull)
-        if kernel.avals is None:
+        pull = ft.partial(kernel.pull, kernel.residuals, leaves)
+        if kernel.avals is None:  # traced just now: compile pull while the forward pass goes on
             kernel.avals = [core.typeof(o) for o in diff_out]
+            kernel.job = _tape_compile.submit(kernel, leaves)
+        if kernel.job is not None:
+            pull = ft.partial(_first_pull, kernel, pull)
         return self._record(tracers, mask, outs, kernel.floats, pull, kernel.avals)
 
     def _eager(self, prim, vals, params):
