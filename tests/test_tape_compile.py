@@ -98,7 +98,8 @@ def test_claim_takes_back_a_queued_job_and_waits_for_a_running_one():
         threading.Event().wait(0.05)
     assert log == ["first"]
     _tape_compile.claim(queued)  # not started: taken back at once, though the worker is busy
-    assert queued.state == "done"
+    assert queued.state == "done" and queued.done.is_set()
+    _tape_compile.claim(queued)  # a second claim returns at once too
     waiter = threading.Thread(target=_tape_compile.claim, args=(running,))
     waiter.start()
     waiter.join(timeout=0.2)

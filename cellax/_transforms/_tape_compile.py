@@ -69,6 +69,7 @@ def claim(job: _Job) -> None:
     with _lock:
         if job.state == _QUEUED:
             job.state = _DONE
+            job.done.set()
             return
     job.done.wait()
 
