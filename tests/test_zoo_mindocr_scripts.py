@@ -1,6 +1,7 @@
-"""mindocr 0.5.0's own ``tools/train.py`` (CRNN: VGG7, Bi-LSTM, CTC) through ``python -m cellax
-run``, against what it prints under MindSpore 2.10 CPU: the per-step losses, epoch losses,
-validation results and checkpoint files.
+"""mindocr 0.5.0's own ``tools/train.py`` (CRNN: VGG7, Bi-LSTM, CTC) and ``tools/eval.py``
+through ``python -m cellax run``, against what they print under MindSpore 2.10 CPU: the
+per-step losses, epoch losses, validation results and checkpoint files of training, and eval.py's
+results and predictions for the trained and the starting checkpoint.
 
 mindocr's top package imports ``mindspore.parallel._transformer``, which MindSpore 2.10 (and
 so cellax) lacks; both runs go through tests/goldens/mindocr_scripts_cases.PRELUDE, which
@@ -66,13 +67,22 @@ def test_start_checkpoint_is_mindspores(start):
     assert mindcv_scripts_cases.digest(ms, start[3]) == GOLDEN["init"]
 
 
-@pytest.mark.parametrize("mode", [1, 0], ids=["pynative", "graph"])
-def test_mindocr_train(start, mode):
-    root, prelude, config, _ = start
+@pytest.fixture(scope="module", params=[1, 0], ids=["pynative", "graph"])
+def trained(start, request):
+    """train.py's log in one mode, from the starting checkpoint into the mode's own folder."""
+    root, prelude, _, init = start
+    mode = request.param
     if str(mode) not in GOLDEN:
         pytest.skip(f"no MindSpore golden for mode {mode}")
+    config = cases.make_data(root / f"data{mode}", root / f"save{mode}", init)
     train = os.path.join(SCRIPTS, "tools", "train.py")
     out = _run([prelude, train, *cases.train_args(mode, config)], root)
+    return mode, config, out
+
+
+def test_mindocr_train(start, trained):
+    root = start[0]
+    mode, _, out = trained
     assert "Training completed!" in out
     got, golden = cases.parse_train(out), GOLDEN[str(mode)]
     print("cellax", mode, got["steps"])  # shown with -s
@@ -87,4 +97,24 @@ def test_mindocr_train(start, mode):
     assert len(got["evals"]) == len(golden["evals"])
     for mine, theirs in zip(got["evals"], golden["evals"]):
         assert mine == pytest.approx(theirs, abs=1e-3)
-    assert sorted(p.name for p in (root / "save").glob("*.ckpt")) == golden["files"]
+    assert sorted(p.name for p in (root / f"save{mode}").glob("*.ckpt")) == golden["files"]
+
+
+@pytest.mark.parametrize("key", ["eval", "eval_init"])
+def test_mindocr_eval(start, trained, key):
+    """eval.py on the run's best checkpoint (the config's eval.ckpt_load_path) and on the
+    starting one: the same results and predictions as under MindSpore."""
+    root, prelude, _, init = start
+    mode, config, _ = trained
+    golden = GOLDEN[str(mode)].get(key)
+    if golden is None:
+        pytest.skip(f"no MindSpore eval golden {key!r} for mode {mode}")
+    checkpoint = str(init) if key == "eval_init" else None
+    evaluate = os.path.join(SCRIPTS, "tools", "eval.py")
+    got = cases.parse_eval(
+        _run([prelude, evaluate, *cases.eval_args(mode, config, checkpoint)], root)
+    )
+    print("cellax", mode, key, got)  # shown with -s
+    assert got["metrics"] is not None, "eval.py printed no Performance line"
+    assert got["metrics"] == pytest.approx(golden["metrics"], abs=1e-3)
+    assert got["texts"] == golden["texts"]

@@ -276,9 +276,20 @@ def train_args(mode: int, config: str) -> list:
     return ["-c", config, "-o", f"system.mode={mode}"]
 
 
+def eval_args(mode: int, config: str, checkpoint: str | None = None) -> list:
+    """tools/eval.py's command line: the config's ``eval.ckpt_load_path`` (the best checkpoint
+    of the training run) or `checkpoint`, each prediction logged (``metric.print_flag``)."""
+    options = [f"system.mode={mode}", "metric.print_flag=True"]
+    if checkpoint is not None:
+        options.append(f"eval.ckpt_load_path={checkpoint}")
+    return ["-c", config, "-o", *options]
+
+
 STEP = re.compile(r"epoch: \[(\d+)/\d+\] step: \[(\d+)/\d+\], loss: ([-\d.e+]+), lr: ([\d.e-]+)")
 EPOCH = re.compile(r"epoch: \[(\d+)/\d+\], loss: ([-\d.e+]+), epoch time")
 PERF = re.compile(r"Performance: (\{.*?\}), eval time")
+EVAL_PERF = re.compile(r"mindocr\.eval INFO - Performance: (\{.*\})$", re.M)
+PREDICTION = re.compile(r"rec_metrics INFO - (.*) :: (.*)$", re.M)
 
 
 def parse_train(text: str) -> dict:
@@ -290,4 +301,16 @@ def parse_train(text: str) -> dict:
         "steps": [[int(e), int(s), float(v), float(lr)] for e, s, v, lr in STEP.findall(text)],
         "epochs": [[int(e), float(v)] for e, v in EPOCH.findall(text)],
         "evals": [ast.literal_eval(m) for m in PERF.findall(text)],
+    }
+
+
+def parse_eval(text: str) -> dict:
+    """What an eval.py log reports: ``metrics``, the final results (a dict, None if the log has
+    none), and ``texts``, each image's ``[prediction, label]``."""
+    import ast
+
+    found = EVAL_PERF.findall(text)
+    return {
+        "metrics": ast.literal_eval(found[-1]) if found else None,
+        "texts": [list(pair) for pair in PREDICTION.findall(text)],
     }

@@ -1,15 +1,21 @@
-"""Record what mindocr 0.5.0's own tools/train.py prints under MindSpore 2.10 CPU (oracle venv;
-mindocr and its dependencies from outside the repository; run from a scratch folder):
+"""Record what mindocr 0.5.0's own tools/train.py and tools/eval.py print under MindSpore 2.10
+CPU (oracle venv; mindocr and its dependencies from outside the repository; run from a scratch
+folder):
 
     cd /tmp/scratch && PYTHONPATH=/tmp/zoo_mindocr:DEPS /root/ms-ref/bin/python \
         /path/to/tests/goldens/record_mindocr_scripts.py /tmp/mindocr-scripts
 
-where /tmp/mindocr-scripts holds tools/ and configs/ from the mindocr repository (v0.5.0).
+where /tmp/mindocr-scripts holds tools/ and configs/ from the mindocr repository (v0.5.0) and
+DEPS are folders with mindocr's dependencies built for the oracle venv's NumPy 1.26: OpenCV,
+shapely 1.8, pyclipper, lmdb, addict, rapidfuzz, seqeval with scikit-learn, pycocotools,
+sentencepiece and huggingface_hub. Modes to record may follow the scripts' folder (default: 1 0).
 The dataset, config, starting checkpoint, command line and the stand-in for the
 ``mindspore.parallel._transformer`` module MindSpore 2.10 lacks are mindocr_scripts_cases'.
 Writes tests/goldens/mindocr_scripts.json: "init", the starting checkpoint's digest; per mode
 (1 PyNative, 0 GRAPH_MODE) the logged steps ([epoch, step, loss, lr]), epoch losses,
-validation results, the checkpoint files written and the last epoch checkpoint's digest.
+validation results, the checkpoint files written and the last epoch checkpoint's digest, and
+what eval.py reports (results and each image's prediction) for the run's best checkpoint
+("eval") and for the starting checkpoint ("eval_init"), whose predictions are not all empty.
 """
 
 import json
@@ -62,8 +68,12 @@ def main() -> None:
             got = cases.parse_train(text)
             got["files"] = sorted(p.name for p in save.glob("*.ckpt"))
             got["last"] = mindcv_scripts_cases.digest(ms, save / "e2.ckpt")
+            evaluate = os.path.join(scripts, "tools", "eval.py")
+            for key, checkpoint in (("eval", None), ("eval_init", str(init))):
+                text = _run([prelude, evaluate, *cases.eval_args(mode, config, checkpoint)], root)
+                got[key] = cases.parse_eval(text)
             out[str(mode)] = got
-            print(mode, got["steps"], got["evals"])
+            print(mode, got["steps"], got["evals"], got["eval"], got["eval_init"])
     target.write_text(json.dumps(out, indent=1) + "\n")
 
 
