@@ -52,6 +52,9 @@ _running: list = []  # the job the worker is compiling, if any
 def submit(kernel, leaves) -> _Job:
     """Queue the compile of ``kernel.pull`` for residual leaves like ``leaves`` (the kernel's
     first call traced it: ``kernel.residuals`` and ``kernel.avals`` are set)."""
+    # their avals, not the arrays: a job kept on a kernel whose backward never runs must not
+    # keep that call's activations alive
+    leaves = [jax.ShapeDtypeStruct(x.shape, x.dtype, weak_type=x.weak_type) for x in leaves]
     job = _Job(kernel, leaves)
     with _lock:
         _queue.append(job)
