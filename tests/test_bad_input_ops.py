@@ -139,6 +139,17 @@ def _scope() -> dict:
     return scope
 
 
+def assert_raises(name: str, builtin: str) -> None:
+    """Campaign case ``name`` raises a clean error (naming the API) of type ``builtin``."""
+    outcome, detail = campaign.run_case(name, ALL[name], _scope())
+    assert outcome == "clean" and detail.startswith(builtin + ":"), (name, detail)
+
+
+def assert_returns(name: str) -> None:
+    """Campaign case ``name`` returns (a deliberate acceptance)."""
+    assert campaign.run_case(name, ALL[name], _scope()) == ("ok", ""), name
+
+
 def _row_name(template: str) -> str:
     code = SOURCE.base(template)
     return next(name for name, text in ALL.items() if name.endswith("/ok") and text == code)
@@ -173,13 +184,12 @@ def test_bad_arguments_keep_the_error_contract(data):
 
 @pytest.mark.parametrize("name", sorted(LAST_FINDINGS))
 def test_the_last_findings_raise_clean_errors(name):
-    outcome, detail = campaign.run_case(name, ALL[name], _scope())
-    assert outcome == "clean" and detail.startswith(LAST_FINDINGS[name] + ":"), (name, detail)
+    assert_raises(name, LAST_FINDINGS[name])
 
 
 @pytest.mark.parametrize("name", sorted(LAST_ACCEPTED))
 def test_the_deliberate_acceptances_return(name):
-    assert campaign.run_case(name, ALL[name], _scope()) == ("ok", ""), name
+    assert_returns(name)
 
 
 def test_reductions_of_a_0d_tensor_over_its_axis_return_it():
