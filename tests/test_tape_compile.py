@@ -83,6 +83,14 @@ class _BlockingPull:
         raise RuntimeError("not a real program")  # the worker swallows it: no compile
 
 
+def _until_started(log: list) -> None:
+    """Wait (up to 30 s) until the worker has entered its first fake job."""
+    for _ in range(600):
+        if log:
+            return
+        threading.Event().wait(0.05)
+
+
 class _FakeKernel:
     def __init__(self, pull) -> None:
         self.pull, self.residuals, self.avals = pull, None, []
@@ -92,10 +100,7 @@ def test_claim_takes_back_a_queued_job_and_waits_for_a_running_one():
     gate, log = threading.Event(), []
     running = _tape_compile.submit(_FakeKernel(_BlockingPull(gate, log, "first")), [])
     queued = _tape_compile.submit(_FakeKernel(_BlockingPull(None, log, "second")), [])
-    for _ in range(600):  # until the worker is inside the first job
-        if log:
-            break
-        threading.Event().wait(0.05)
+    _until_started(log)
     assert log == ["first"]
     _tape_compile.claim(queued)  # not started: taken back at once, though the worker is busy
     assert queued.state == "done" and queued.done.is_set()
@@ -115,10 +120,7 @@ def test_settle_takes_back_the_queue():
     gate, log = threading.Event(), []
     running = _tape_compile.submit(_FakeKernel(_BlockingPull(gate, log, "a")), [])
     queued = [_tape_compile.submit(_FakeKernel(_BlockingPull(None, log, "b")), [])]
-    for _ in range(600):
-        if log:
-            break
-        threading.Event().wait(0.05)
+    _until_started(log)
     threading.Timer(0.3, gate.set).start()
     _tape_compile.settle()  # returns once "a" is done; "b" is handed back
     assert running.done.is_set() and queued[0].done.is_set()
@@ -131,10 +133,7 @@ def test_fork_waits_for_the_running_compile():
     gate, log = threading.Event(), []
     running = _tape_compile.submit(_FakeKernel(_BlockingPull(gate, log, "slow")), [])
     queued = _tape_compile.submit(_FakeKernel(_BlockingPull(None, log, "next")), [])
-    for _ in range(600):
-        if log:
-            break
-        threading.Event().wait(0.05)
+    _until_started(log)
     threading.Timer(0.3, gate.set).start()
     with warnings.catch_warnings():  # JAX warns at every fork; the child only exits
         warnings.simplefilter("ignore", RuntimeWarning)
